@@ -1,0 +1,51 @@
+# binms-teach: every target creates .venv if it is missing and reuses it after.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
+
+.PHONY: lab reproduce test test-unit test-notebooks test-e2e execute-notebooks nav bench lint course dev clean
+
+lab: course  ## open the course in JupyterLab
+	$(BIN)/jupyter lab notebooks/
+
+reproduce: course  ## rerun the paper's experiments headless
+	$(BIN)/python -m binms_teach reproduce
+
+test: test-unit test-notebooks  ## the whole suite: lint, unit tests, then the notebooks under nbval
+
+test-unit: dev
+	$(BIN)/ruff check .
+	$(BIN)/pytest -m "not e2e"
+
+test-notebooks: dev
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
+
+execute-notebooks: dev  ## re-run every notebook in place so its stored outputs are today's
+	$(BIN)/python tools/execute_notebooks.py $(NOTEBOOKS)
+
+nav: dev  ## rewrite the navigation links of the notebooks (safe to re-run)
+	$(BIN)/python tools/navigation.py
+
+bench: dev  ## benchmarks/RESULTS.md and the plot
+	$(BIN)/python benchmarks/run.py
+
+lint: dev
+	$(BIN)/ruff check .
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+course: $(VENV)/.course-installed
+$(VENV)/.course-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[course]'
+	touch $@
+
+dev: $(VENV)/.dev-installed
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.course-installed
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

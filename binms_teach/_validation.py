@@ -1,0 +1,122 @@
+"""Input checks shared by every public function.
+
+Each check raises before any work starts, with a message that names the problem
+and what to do about it, and never modifies the caller's array: the returned
+array is always a fresh ``uint8`` copy.
+"""
+
+import numbers
+
+import numpy as np
+import scipy.sparse as sp
+
+
+def check_binary(X, name="X", ndim=2):
+    """Return ``X`` as a new C-contiguous uint8 array of 0/1 values.
+
+    Accepts numpy arrays (bool, integer or float), nested lists, pandas
+    DataFrames and scipy sparse matrices.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix
+        The data to check.
+    name : str
+        The name used in error messages.
+    ndim : {1, 2}
+        The number of dimensions required.
+
+    Returns
+    -------
+    ndarray of uint8
+        A copy of ``X`` holding only 0 and 1.
+
+    Examples
+    --------
+    >>> check_binary([[0, 1], [1.0, 0.0]]).tolist()
+    [[0, 1], [1, 0]]
+    >>> check_binary([[0, 0.5]])
+    Traceback (most recent call last):
+    ...
+    ValueError: X[0, 1] = 0.5, but binary data may only hold 0 and 1: binarise it first (for example X > threshold, or binms_teach.coding.disjunctive_code for categories).
+    """
+    if sp.issparse(X):
+        X = X.toarray()
+    if hasattr(X, "to_numpy") and not isinstance(X, np.ndarray):  # pandas
+        X = X.to_numpy()
+    try:
+        A = np.asarray(X)
+    except ValueError as exc:  # ragged nested lists
+        raise ValueError(
+            f"{name} could not be read as an array ({exc}); "
+            "give a rectangular array of 0/1 values, one row per sample."
+        ) from None
+    if A.dtype == object or A.dtype.kind in "USV":
+        raise TypeError(
+            f"{name} has dtype {A.dtype}, but binary data must be numeric 0/1 values: "
+            "encode categories first with binms_teach.coding.disjunctive_code."
+        )
+    if A.dtype.kind == "c":
+        raise TypeError(f"{name} is complex; give real 0/1 values.")
+    if A.ndim != ndim:
+        shape = "a 2-D array (n_samples, n_features)" if ndim == 2 else "a 1-D vector"
+        hint = " Reshape a single sample with x.reshape(1, -1)." if A.ndim == 1 else ""
+        raise ValueError(f"{name} must be {shape}, but it has {A.ndim} dimension(s).{hint}")
+    if ndim == 2 and A.shape[0] == 0:
+        raise ValueError(f"{name} has 0 samples (shape {A.shape}); give at least one row.")
+    if A.shape[-1] == 0:
+        raise ValueError(f"{name} has 0 features (shape {A.shape}); give at least one column.")
+    if A.dtype.kind == "f":
+        bad = ~np.isfinite(A)
+        if bad.any():
+            where = tuple(int(i) for i in np.argwhere(bad)[0])
+            value = A[where]
+            what = "NaN" if np.isnan(value) else "inf"
+            raise ValueError(
+                f"{name} contains {what} at {name}[{', '.join(map(str, where))}]; "
+                "binary data must be 0 or 1: impute or drop the missing values first."
+            )
+    if A.dtype != bool:
+        bad = (A != 0) & (A != 1)
+        if bad.any():
+            where = tuple(int(i) for i in np.argwhere(bad)[0])
+            value = A[where].item()
+            raise ValueError(
+                f"{name}[{', '.join(map(str, where))}] = {value}, but binary data may only "
+                "hold 0 and 1: binarise it first (for example X > threshold, or "
+                "binms_teach.coding.disjunctive_code for categories)."
+            )
+    return np.ascontiguousarray(A, dtype=np.uint8).copy()
+
+
+def check_int(value, name, low, high, hint=""):
+    """Return ``value`` as an int after checking ``low <= value <= high``.
+
+    Examples
+    --------
+    >>> check_int(3, "k1", 1, 10)
+    3
+    >>> check_int(0, "k1", 1, 10, "k1 counts neighbours.")
+    Traceback (most recent call last):
+    ...
+    ValueError: k1=0 is outside [1, 10]. k1 counts neighbours.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}.")
+    value = int(value)
+    if not low <= value <= high:
+        raise ValueError(f"{name}={value} is outside [{low}, {high}]. {hint}".rstrip())
+    return value
+
+
+TIES = ("one", "zero", "keep")
+
+
+def check_tie(tie):
+    """Check the tie rule of the majority vote."""
+    if tie not in TIES:
+        raise ValueError(
+            f"tie={tie!r} is not a tie rule; use 'one' (the authors' choice), "
+            "'zero', or 'keep' (keep the current bit)."
+        )
+    return tie
