@@ -1,7 +1,25 @@
-"""binms-teach: nearest-neighbour median shift clustering of binary data, for learning."""
+"""binms-teach: nearest-neighbour median shift clustering of binary data, for learning.
 
-from .hamming import hamming
-from .majority import majority_vote
+The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 
-__all__ = ["hamming", "majority_vote"]
+- `hamming`, `nearest_neighbours`: the Hamming distance (Eq. 3) and NN_k;
+- `majority_vote`: maj, the median centre (Eq. 4);
+- `bga_step`, `bga_path`, `bga`: the binary gradient ascent (Eq. 7, Algorithm 1);
+- `epsilon_from_k2`, `epsilon_proximity`: the labelling task;
+- `BinNNMS`, `KModes`: the estimators; `nmi`, `ari`, `quantization_error`: the scores.
+"""
+
+from .ascent import bga, bga_path, bga_step
+from .binnnms import BinNNMS
+from .hamming import hamming, nearest_neighbours
+from .kmodes import KModes
+from .labelling import epsilon_from_k2, epsilon_proximity
+from .majority import inertia, majority_vote, vote_counts
+from .metrics import ari, nmi, quantization_error
+
+__all__ = [
+    "BinNNMS", "KModes", "ari", "bga", "bga_path", "bga_step", "epsilon_from_k2",
+    "epsilon_proximity", "hamming", "inertia", "majority_vote", "nearest_neighbours", "nmi",
+    "quantization_error", "vote_counts",
+]
 __version__ = "0.1.0"

@@ -35,10 +35,10 @@ def check_binary(X, name="X", ndim=2):
     --------
     >>> check_binary([[0, 1], [1.0, 0.0]]).tolist()
     [[0, 1], [1, 0]]
-    >>> check_binary([[0, 0.5]])
+    >>> check_binary([[0, 0.5]])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: X[0, 1] = 0.5, but binary data may only hold 0 and 1: binarise it first (for example X > threshold, or binms_teach.coding.disjunctive_code for categories).
+    ValueError: X[0, 1] = 0.5, but binary data may only hold 0 and 1: binarise it first ...
     """
     if sp.issparse(X):
         X = X.toarray()

@@ -33,7 +33,7 @@ def hamming_reference(A, B=None):
     D = np.zeros((len(A), len(B)), dtype=np.int32)
     for i, a in enumerate(A):
         for j, b in enumerate(B):
-            D[i, j] = sum(int(a_l != b_l) for a_l, b_l in zip(a, b))
+            D[i, j] = sum(int(a_l != b_l) for a_l, b_l in zip(a, b, strict=True))
     return D
 
 

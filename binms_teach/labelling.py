@@ -1,0 +1,199 @@
+"""epsilon-proximity cluster labelling: the labelling task of Algorithm 1.
+
+Final iterates within Hamming distance epsilon of each other are joined;
+the clusters are the connected components of the graph H <= epsilon
+(single linkage cut at epsilon). epsilon comes from k2: the mean, over the
+points, of the distance to their k2-th nearest *other* point (PAPER-NOTES:
+the authors' code computes it on the converged modes).
+"""
+
+from collections import deque
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from ._validation import check_binary, check_int
+from .ascent import _unique_rows
+from .hamming import _hamming_block
+
+# Pairs (rows x columns) of distances computed at once.
+CHUNK_PAIRS = 4 * 2**20
+
+
+def epsilon_from_k2_reference(M, k2):
+    """epsilon(k2) by the definition, one point at a time (plain loops).
+
+    Examples
+    --------
+    >>> epsilon_from_k2_reference([[0, 0], [0, 0], [1, 1]], k2=1)
+    0.6666666666666666
+    """
+    M = check_binary(M, "M")
+    k2 = _check_k2(k2, len(M))
+    total = 0
+    for i in range(len(M)):
+        others = sorted(int(np.sum(M[i] != M[j])) for j in range(len(M)) if j != i)
+        total += others[k2 - 1]
+    return total / len(M)
+
+
+def epsilon_from_k2(M, k2):
+    """epsilon(k2): the mean distance from each point to its k2-th nearest other point.
+
+    Parameters
+    ----------
+    M : array-like of shape (n, d), 0/1 values
+        The final iterates (or the data, for ``epsilon_from="data"``).
+    k2 : int in [1, n - 1]
+
+    Returns
+    -------
+    epsilon : float
+
+    Notes
+    -----
+    Equal rows are counted once with their multiplicity: a row repeated c
+    times sees c - 1 others at distance 0. This is exact and fast, since
+    final iterates repeat a lot.
+
+    Examples
+    --------
+    >>> epsilon_from_k2([[0, 0], [0, 0], [1, 1]], k2=1)
+    0.6666666666666666
+    """
+    M = check_binary(M, "M")
+    k2 = _check_k2(k2, len(M))
+    U, inverse = _unique_rows(M)
+    counts = np.bincount(inverse, minlength=len(U))
+    d = M.shape[1]
+    Uf = U.astype(np.float32)
+    kth = np.empty(len(U), dtype=np.int64)
+    step = max(1, CHUNK_PAIRS // len(U))
+    for s in range(0, len(U), step):
+        D = _hamming_block(Uf[s : s + step], Uf)
+        rows = np.arange(len(D))
+        # hist[r, t]: how many points lie at distance t from unique row r.
+        flat = rows[:, None] * (d + 1) + D
+        hist = np.bincount(flat.ravel(), weights=np.broadcast_to(counts, D.shape).ravel(),
+                           minlength=len(D) * (d + 1)).reshape(len(D), d + 1)
+        hist[:, 0] -= 1  # the point itself is not one of its "other" points
+        kth[s : s + step] = np.argmax(np.cumsum(hist, axis=1) >= k2, axis=1)
+    return float(counts @ kth / len(M))
+
+
+def epsilon_proximity_reference(M, epsilon):
+    """Labels by the exploration the paper describes, one point at a time.
+
+    Take the first unlabelled point, give its label to every point within
+    epsilon, then to every point within epsilon of those, and so on; then
+    take the next unlabelled point.
+
+    Examples
+    --------
+    >>> epsilon_proximity_reference([[1, 1], [0, 0], [1, 0]], epsilon=0).tolist()
+    [0, 1, 2]
+    >>> epsilon_proximity_reference([[1, 1], [0, 0], [1, 0]], epsilon=1).tolist()
+    [0, 0, 0]
+    """
+    M = check_binary(M, "M")
+    epsilon = check_epsilon(epsilon)
+    labels = np.full(len(M), -1)
+    n_clusters = 0
+    for start in range(len(M)):
+        if labels[start] >= 0:
+            continue
+        labels[start] = n_clusters
+        queue = deque([start])
+        while queue:
+            i = queue.popleft()
+            for j in range(len(M)):
+                if labels[j] < 0 and np.sum(M[i] != M[j]) <= epsilon:
+                    labels[j] = n_clusters
+                    queue.append(j)
+        n_clusters += 1
+    return labels
+
+
+def epsilon_proximity(M, epsilon):
+    """Cluster labels: connected components of the graph H(M_i, M_j) <= epsilon.
+
+    Parameters
+    ----------
+    M : array-like of shape (n, d), 0/1 values
+        The final iterates x*_l.
+    epsilon : float >= 0
+        The merge test is inclusive, H <= epsilon, as in the authors' code.
+
+    Returns
+    -------
+    labels : ndarray of int64, shape (n,)
+        Cluster numbers 0, 1, ... in order of first appearance.
+
+    Examples
+    --------
+    >>> epsilon_proximity([[1, 1], [0, 0], [1, 0], [0, 0]], epsilon=0).tolist()
+    [0, 1, 2, 1]
+    """
+    M = check_binary(M, "M")
+    epsilon = check_epsilon(epsilon)
+    U, inverse = _unique_rows(M)  # equal rows are always in one component
+    component = _components(U, epsilon)
+    return first_appearance(component[inverse])
+
+
+def _components(U, epsilon):
+    """Connected components of H <= epsilon among distinct rows, in row chunks.
+
+    Each chunk's edges are first reduced to one edge per (row, current
+    component), so memory stays bounded however large epsilon is.
+    """
+    u = len(U)
+    Uf = U.astype(np.float32)
+    labels = np.arange(u)
+    step = max(1, CHUNK_PAIRS // u)
+    for s in range(0, u, step):
+        rows, cols = np.nonzero(_hamming_block(Uf[s : s + step], Uf) <= epsilon)
+        _, representative = np.unique(labels, return_index=True)
+        pairs = np.unique((rows + s) * np.int64(u) + representative[labels[cols]])
+        a = np.concatenate([pairs // u, np.arange(u)])
+        b = np.concatenate([pairs % u, representative[labels]])
+        graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(u, u))
+        _, labels = connected_components(graph, directed=False)
+    return labels
+
+
+def first_appearance(labels):
+    """Renumber labels 0, 1, ... in order of first appearance.
+
+    Examples
+    --------
+    >>> first_appearance([5, 5, 2, 7, 2]).tolist()
+    [0, 0, 1, 2, 1]
+    """
+    labels = np.asarray(labels)
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(len(first))
+    return rank[inverse.reshape(-1)]
+
+
+def check_epsilon(epsilon):
+    """epsilon must be a finite number >= 0."""
+    try:
+        value = float(epsilon)
+    except (TypeError, ValueError):
+        raise TypeError(f"epsilon must be a number, got {epsilon!r}.") from None
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"epsilon={epsilon} must be a finite number >= 0 (a Hamming distance).")
+    return value
+
+
+def _check_k2(k2, n):
+    if n < 2:
+        raise ValueError(
+            "epsilon from k2 needs at least 2 samples, but got 1 sample: "
+            "give more samples or an explicit epsilon."
+        )
+    return check_int(k2, "k2", 1, n - 1,
+                     f"k2 counts the other points, so it must be at most n_samples - 1 = {n - 1}.")
