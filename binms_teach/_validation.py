@@ -57,15 +57,17 @@ def check_binary(X, name="X", ndim=2):
             "encode categories first with binms_teach.coding.disjunctive_code."
         )
     if A.dtype.kind == "c":
-        raise TypeError(f"{name} is complex; give real 0/1 values.")
+        raise ValueError(f"Complex data not supported: {name} is complex; give real 0/1 values.")
     if A.ndim != ndim:
         shape = "a 2-D array (n_samples, n_features)" if ndim == 2 else "a 1-D vector"
         hint = " Reshape a single sample with x.reshape(1, -1)." if A.ndim == 1 else ""
         raise ValueError(f"{name} must be {shape}, but it has {A.ndim} dimension(s).{hint}")
     if ndim == 2 and A.shape[0] == 0:
-        raise ValueError(f"{name} has 0 samples (shape {A.shape}); give at least one row.")
+        raise ValueError(f"{name} has 0 sample(s) (shape={A.shape}) while a minimum of 1 is "
+                         "required: give at least one row.")
     if A.shape[-1] == 0:
-        raise ValueError(f"{name} has 0 features (shape {A.shape}); give at least one column.")
+        raise ValueError(f"{name} has 0 feature(s) (shape={A.shape}) while a minimum of 1 is "
+                         "required: give at least one column.")
     if A.dtype.kind == "f":
         bad = ~np.isfinite(A)
         if bad.any():

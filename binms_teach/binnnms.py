@@ -92,8 +92,6 @@ class BinNNMS(ClusterMixin, BaseEstimator):
         """Run the ascent of every sample and label the modes. Returns self."""
         X = self._validate(X, reset=True)
         n = len(X)
-        k1 = check_int(self.k1, "k1", 1, n,
-                       f"k1 counts neighbours among the {n} samples.")
         if self.epsilon is None:
             if n < 2:
                 raise ValueError("BinNNMS got 1 sample, but epsilon from k2 needs at least 2 "
@@ -102,6 +100,7 @@ class BinNNMS(ClusterMixin, BaseEstimator):
                       f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
         else:
             check_epsilon(self.epsilon)
+        k1 = check_int(self.k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
         if self.epsilon_from not in ("modes", "data"):
             raise ValueError(f"epsilon_from={self.epsilon_from!r}: use 'modes' or 'data'.")
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)

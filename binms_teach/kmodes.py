@@ -117,7 +117,7 @@ class KModes(ClusterMixin, BaseEstimator):
         """Run k-modes ``n_init`` times and keep the best. Returns self."""
         X = self._validate(X, reset=True)
         k = check_int(self.n_clusters, "n_clusters", 1, len(X),
-                      f"k-modes cannot make more clusters than the {len(X)} samples.")
+                      f"k-modes cannot make more clusters than n_samples = {len(X)}.")
         n_init = check_int(self.n_init, "n_init", 1, 10**6)
         max_iter = check_int(self.max_iter, "max_iter", 1, 10**9)
         given = None

@@ -1,0 +1,73 @@
+"""An independent, plain-Python BinNNMS written from PAPER-NOTES alone.
+
+No numpy and nothing from binms_teach: lists of ints, loops, sorted().
+The tests compare the package against it, bit for bit.
+"""
+
+
+def hamming(a, b):
+    return sum(1 for u, v in zip(a, b, strict=True) if u != v)
+
+
+def nn_k(X, x, k):
+    """Indices of the k nearest rows of X; equal distances: lower index first."""
+    return [i for _, i in sorted((hamming(x, row), i) for i, row in enumerate(X))[:k]]
+
+
+def maj(rows, tie, current):
+    out = []
+    for j in range(len(current)):
+        ones = sum(row[j] for row in rows)
+        zeros = len(rows) - ones
+        if ones > zeros:
+            out.append(1)
+        elif ones < zeros:
+            out.append(0)
+        else:
+            out.append({"one": 1, "zero": 0, "keep": current[j]}[tie])
+    return out
+
+
+def ascend(X, x, k1, max_iter, tie):
+    """At most max_iter updates; stop at a fixed point; return the last iterate."""
+    for _ in range(max_iter):
+        nxt = maj([X[i] for i in nn_k(X, x, k1)], tie, x)
+        if nxt == x:
+            break
+        x = nxt
+    return x
+
+
+def epsilon_from_k2(M, k2):
+    total = 0
+    for i, row in enumerate(M):
+        others = sorted(hamming(row, other) for j, other in enumerate(M) if j != i)
+        total += others[k2 - 1]
+    return total / len(M)
+
+
+def components(M, epsilon):
+    """Single linkage at epsilon by union-find; labels by first appearance."""
+    parent = list(range(len(M)))
+
+    def find(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for i in range(len(M)):
+        for j in range(i):
+            if hamming(M[i], M[j]) <= epsilon:
+                parent[find(i)] = find(j)
+    names, labels = {}, []
+    for i in range(len(M)):
+        labels.append(names.setdefault(find(i), len(names)))
+    return labels
+
+
+def binnnms(X, k1, k2, max_iter=100, tie="one", epsilon=None, epsilon_from="modes"):
+    X = [[int(v) for v in row] for row in X]
+    modes = [ascend(X, row, k1, max_iter, tie) for row in X]
+    if epsilon is None:
+        epsilon = epsilon_from_k2(modes if epsilon_from == "modes" else X, k2)
+    return modes, epsilon, components(modes, epsilon)

@@ -1,0 +1,146 @@
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binms_teach import BinNNMS, bga, bga_path, majority_vote
+from binms_teach.hamming import nearest_neighbours
+from tests import reference_impl as ref
+from tests.strategies import binary_matrices
+
+
+def mixture(n=120, d=16, k=3, flip=0.15, seed=0):
+    rng = np.random.default_rng(seed)
+    prototypes = rng.random((k, d)) < 0.5
+    rows = prototypes[rng.integers(0, k, n)] ^ (rng.random((n, d)) < flip)
+    return rows.astype(np.uint8)
+
+
+@settings(max_examples=80, deadline=None)
+@given(binary_matrices(min_rows=2, max_rows=14, max_cols=6), st.data())
+def test_fit_equals_an_independent_implementation(X, data):
+    n = len(X)
+    k1 = data.draw(st.integers(1, n))
+    k2 = data.draw(st.integers(1, n - 1))
+    tie = data.draw(st.sampled_from(["one", "zero", "keep"]))
+    max_iter = data.draw(st.sampled_from([0, 1, 2, 100]))
+    epsilon_from = data.draw(st.sampled_from(["modes", "data"]))
+    model = BinNNMS(k1=k1, k2=k2, tie=tie, max_iter=max_iter, epsilon_from=epsilon_from).fit(X)
+    modes, epsilon, labels = ref.binnnms(X.tolist(), k1, k2, max_iter, tie,
+                                         epsilon_from=epsilon_from)
+    assert model.modes_.tolist() == modes
+    assert model.epsilon_ == pytest.approx(epsilon)
+    assert model.labels_.tolist() == labels
+
+
+@pytest.mark.parametrize("tie", ["one", "zero", "keep"])
+@pytest.mark.parametrize("k1", [4, 7, 20])
+def test_fit_equals_the_independent_implementation_on_a_mixture(tie, k1):
+    X = mixture(n=90, d=12, seed=k1)
+    model = BinNNMS(k1=k1, k2=5, tie=tie).fit(X)
+    modes, epsilon, labels = ref.binnnms(X.tolist(), k1, 5, 100, tie)
+    assert model.modes_.tolist() == modes
+    assert model.labels_.tolist() == labels
+    assert model.epsilon_ == pytest.approx(epsilon)
+
+
+def test_modes_are_fixed_points_unless_max_iter_was_hit():
+    X = mixture(n=200, d=24, seed=1)
+    for max_iter in (1, 2, 100):
+        model = BinNNMS(k1=8, k2=4, max_iter=max_iter).fit(X)
+        _, idx = nearest_neighbours(X, model.modes_, 8)
+        for mode, nn, converged in zip(model.modes_, idx, model.converged_, strict=True):
+            is_fixed = np.array_equal(majority_vote(X[nn]), mode)
+            assert is_fixed or not converged
+            if converged:
+                assert is_fixed
+    assert model.converged_.all() and model.n_iter_ < 100
+
+
+def test_paths_follow_the_recurrence_and_end_at_the_modes():
+    X = mixture(n=60, d=10, seed=2)
+    model = BinNNMS(k1=6, k2=3, record_paths=True).fit(X)
+    for i in (0, 17, 59):
+        path = model.paths_[i]
+        assert np.array_equal(path, bga_path(X, X[i], 6))
+        assert np.array_equal(path[0], X[i]) and np.array_equal(path[-1], model.modes_[i])
+        for x, x_next in zip(path[:-1], path[1:], strict=True):
+            _, nn = nearest_neighbours(X, x[None], 6)
+            assert np.array_equal(majority_vote(X[nn[0]]), x_next)
+
+
+def test_bga_counts_updates_and_convergence():
+    X = mixture(n=50, d=10, seed=3)
+    modes, n_iter, converged = bga(X, X, k1=5, max_iter=100)
+    for i in range(len(X)):
+        path = bga_path(X, X[i], 5)
+        # One update per move, plus the one that confirmed the fixed point.
+        assert n_iter[i] == len(path) and converged[i]
+    capped, n_iter1, converged1 = bga(X, X, k1=5, max_iter=1)
+    assert (n_iter1 == 1).all()
+    assert np.array_equal(converged1, n_iter == 1)
+
+
+def test_the_estimator_is_deterministic_and_leaves_the_input_alone():
+    X = mixture(seed=4)
+    before = X.copy()
+    a = BinNNMS(k1=6, k2=6).fit(X)
+    b = BinNNMS(k1=6, k2=6).fit(X)
+    assert np.array_equal(X, before)
+    assert np.array_equal(a.labels_, b.labels_) and np.array_equal(a.modes_, b.modes_)
+    assert a.modes_.dtype == np.uint8 and a.modes_.shape == X.shape
+
+
+def test_cluster_centres_are_the_median_centres_of_the_members():
+    X = mixture(n=150, seed=5)
+    model = BinNNMS(k1=10, k2=10).fit(X)
+    assert len(model.cluster_centers_) == model.labels_.max() + 1
+    for c, centre in enumerate(model.cluster_centers_):
+        assert np.array_equal(centre, majority_vote(X[model.labels_ == c]))
+
+
+def test_labels_appear_in_order():
+    model = BinNNMS(k1=5, k2=3).fit(mixture(seed=6))
+    first = [np.flatnonzero(model.labels_ == c)[0] for c in range(model.labels_.max() + 1)]
+    assert first == sorted(first)
+
+
+@pytest.mark.parametrize("convert", [
+    lambda X: X.astype(bool), lambda X: X.astype(np.int64), lambda X: X.astype(np.float32),
+    lambda X: X.tolist(), lambda X: pd.DataFrame(X), sp.csr_matrix, sp.csr_array,
+])
+def test_accepted_input_types_give_the_same_clustering(convert):
+    X = mixture(n=60, seed=7)
+    expected = BinNNMS(k1=5, k2=5).fit(X)
+    got = BinNNMS(k1=5, k2=5).fit(convert(X))
+    assert np.array_equal(got.labels_, expected.labels_)
+    assert np.array_equal(got.modes_, expected.modes_)
+
+
+def test_explicit_epsilon_and_epsilon_from_data():
+    X = mixture(n=80, seed=8)
+    model = BinNNMS(k1=6, epsilon=0).fit(X)
+    assert model.epsilon_ == 0
+    # epsilon 0 joins only equal modes: one cluster per distinct mode.
+    assert model.labels_.max() + 1 == len(np.unique(model.modes_, axis=0))
+    data_eps = BinNNMS(k1=6, k2=4, epsilon_from="data").fit(X).epsilon_
+    assert data_eps == pytest.approx(ref.epsilon_from_k2(X.tolist(), 4))
+
+
+def test_predict_on_training_data_gives_the_training_labels():
+    X = mixture(n=100, seed=9)
+    model = BinNNMS(k1=7, k2=5).fit(X)
+    assert np.array_equal(model.predict(X), model.labels_)
+    assert np.array_equal(model.fit_predict(X), model.labels_)
+
+
+def test_predict_ascends_new_points_to_the_nearest_training_mode():
+    X = mixture(n=100, seed=10)
+    Y = mixture(n=20, seed=11)
+    model = BinNNMS(k1=7, k2=5).fit(X)
+    for y, label in zip(Y, model.predict(Y), strict=True):
+        mode = ref.ascend(X.tolist(), y.tolist(), 7, 100, "one")
+        distances = [ref.hamming(mode, m) for m in model.modes_.tolist()]
+        assert label == model.labels_[int(np.argmin(distances))]
