@@ -154,19 +154,15 @@ class Block:
         return self._decode_rows(np.asarray(bits, dtype=np.uint8).reshape(1, -1), missing)[0]
 
     def _decode_rows(self, B, missing):
-        codes = self.codes
-        dist = (B[:, None, :] != codes[None, :, :]).sum(axis=2)
-        nearest = dist == dist.min(axis=1, keepdims=True)
-        out = []
-        for r in range(len(B)):
+        dist = (B[:, None, :] != self.codes[None, :, :]).sum(axis=2)
+        best = dist.argmin(axis=1)
+        out = [self.categories[i] for i in best]
+        # Only the blocks that are no class's code need a closer look.
+        for r in np.flatnonzero(dist[np.arange(len(B)), best] > 0):
             if self.coding == "disjunctive" and not B[r].any():
-                out.append(missing)
-                continue
-            hits = np.flatnonzero(nearest[r])
-            if dist[r, hits[0]] == 0:
-                out.append(self.categories[hits[0]])
+                out[r] = missing
             else:
-                out.append(tuple(self.categories[i] for i in hits))
+                out[r] = tuple(self.categories[i] for i in np.flatnonzero(dist[r] == dist[r].min()))
         return out
 
 
