@@ -20,6 +20,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ._validation import check_binary, check_int, check_tie
+from .ascent import bga, bga_step
+from .datasets import make_bernoulli_mixture
 from .hamming import hamming, nearest_neighbours
 from .kernels import (
     LAM_CONVENTION,
@@ -101,17 +103,9 @@ def _central_difference(f, x, h=1e-6):
     return g
 
 
-def _bernoulli_mixture(rng, n=120, d=16, n_components=3, flip=0.15):
-    """n binary points: random prototypes, each bit flipped with probability ``flip``."""
-    prototypes = rng.integers(0, 2, (n_components, d), dtype=np.uint8)
-    labels = rng.integers(0, n_components, n)
-    flips = (rng.random((n, d)) < flip).astype(np.uint8)
-    return prototypes[labels] ^ flips
-
-
-def _majority_step(X, x, k1, tie="one"):
-    """maj(NN_k1(x)), one step of the binary gradient ascent (Eq. 7)."""
-    return majority_vote(X[nearest_neighbours(X, x[None, :], k1)[1][0]], tie=tie, current=x)
+def _bernoulli_mixture(rng, n=120, d=16, flip=0.15):
+    """n binary points around 3 random prototypes, from a seeded Generator."""
+    return make_bernoulli_mixture(n, d, 3, flip, random_state=rng).data
 
 
 # ---------------------------------------------------------------------------
@@ -352,6 +346,8 @@ def check_lambda_one_step(random_state=0):
     # delta between the k-th and (k+1)-th distances: the ball holds exactly NN_k(y),
     # and no point sits on the sphere, where the Epanechnikov kernel has a kink.
     delta_c = (dist[k - 1] + dist[k]) / 2
+    # Rescale the sample so that delta = 2: at delta = 1 the two A would coincide.
+    Y, y, delta_c = Y * (2.0 / delta_c), y * (2.0 / delta_c), 2.0
     f_U = nn_density(Y, y, delta_c, uniform_kernel)
     Df_E = nn_density_gradient(Y, y, delta_c)
     fd_E = _central_difference(lambda z: nn_density(Y, z, delta_c, epanechnikov_kernel), y)
@@ -484,7 +480,7 @@ def check_kernel_L_ratio(random_state=0):
                 m0[k1] += 1
                 nan_ok &= bool(np.all(np.isnan(ratio)))
             else:
-                agree &= np.array_equal(ratio, _majority_step(X, x, k1))
+                agree &= np.array_equal(ratio, bga_step(X, x, k1)[0])
     loop_rates = {k1: m0[k1] / len(X) for k1 in k1_values}
     rates = zero_over_zero_rate(X, k1_values)
     return _result(
@@ -598,26 +594,14 @@ def algorithm1_bga_as_printed(X, x, k1, j_max, tie="one"):
     iterates = {}
     j = 0
     iterates[0] = x  # line 2: j := 0; x_{l,0} := x_l
-    iterates[1] = _majority_step(X, iterates[0], k1, tie)  # line 3
+    iterates[1] = bga_step(X, iterates[0], k1, tie)[0]  # line 3
     n_updates = 1
     while j < j_max:  # line 4
         j = j + 1  # line 5
-        iterates[j + 1] = _majority_step(X, iterates[j], k1, tie)  # line 6
+        iterates[j + 1] = bga_step(X, iterates[j], k1, tie)[0]  # line 6
         n_updates += 1
     x_star = iterates[j]  # line 8: x_l^* := x_{l,j}
     return BGARun(x_star, np.array([iterates[i] for i in sorted(iterates)]), n_updates)
-
-
-def _bga_last_iterate(X, x, k1, max_iter, tie="one"):
-    """The corrected loop: at most max_iter updates, stop at a fixed point, return the last."""
-    path, n_updates = [x], 0
-    while n_updates < max_iter:
-        x_next = _majority_step(X, path[-1], k1, tie)
-        n_updates += 1
-        if np.array_equal(x_next, path[-1]):
-            break
-        path.append(x_next)
-    return BGARun(path[-1], np.array(path), n_updates)
 
 
 def check_algorithm1(random_state=0):
@@ -629,23 +613,26 @@ def check_algorithm1(random_state=0):
     rng = np.random.default_rng(random_state)
     X = _bernoulli_mixture(rng, n=120, d=16)
     k1 = 10
+    # The corrected loop is the package's: binms_teach.ascent.bga returns the last
+    # iterate and counts the updates (the one that confirms a fixed point included).
+    _, n_iter, converged = bga(X, X, k1, max_iter=50)
+    moves = n_iter - converged  # updates that changed the iterate
     # The start with the longest path, so that a cap of 1 or 2 updates binds.
-    moves = [len(_bga_last_iterate(X, x, k1, 50).iterates) - 1 for x in X]
     x0 = X[int(np.argmax(moves))]
     j_max = 1
     printed = algorithm1_bga_as_printed(X, x0, k1, j_max)
-    same_cap = _bga_last_iterate(X, x0, k1, j_max)
-    same_work = _bga_last_iterate(X, x0, k1, j_max + 1)
+    last_computed = printed.iterates[-1]
+    (same_cap,), (same_cap_updates,), _ = bga(X, x0[None, :], k1, max_iter=j_max)
+    (same_work,), _, _ = bga(X, x0[None, :], k1, max_iter=j_max + 1)
     zero = algorithm1_bga_as_printed(X, x0, k1, 0)
     long_printed = algorithm1_bga_as_printed(X, x0, k1, 50)
-    long_corrected = _bga_last_iterate(X, x0, k1, 50)
-    last_computed = printed.iterates[-1]
+    (long_corrected,), (long_updates,), _ = bga(X, x0[None, :], k1, max_iter=50)
     as_printed = printed.n_updates <= j_max and np.array_equal(printed.x_star, last_computed)
     corrected = (
-        same_cap.n_updates <= j_max
-        and np.array_equal(same_cap.x_star, same_cap.iterates[-1])
-        and np.array_equal(same_work.x_star, last_computed)
-        and np.array_equal(long_printed.x_star, long_corrected.x_star)
+        same_cap_updates <= j_max
+        and np.array_equal(same_cap, printed.iterates[j_max])
+        and np.array_equal(same_work, last_computed)
+        and np.array_equal(long_printed.x_star, long_corrected)
     )
     return _result(
         7,
@@ -656,17 +643,17 @@ def check_algorithm1(random_state=0):
         corrected,
         {
             "k1": k1,
-            "moves_of_start": max(moves),
+            "moves_of_start": int(moves.max()),
             "j_max": j_max,
             "printed_updates": printed.n_updates,
             "printed_returns_index": j_max,
             "printed_last_computed_index": len(printed.iterates) - 1,
             "H(printed x*, last computed)": int(np.sum(printed.x_star != last_computed)),
-            "corrected_updates": same_cap.n_updates,
-            "H(corrected x*, printed x*)": int(np.sum(same_cap.x_star != printed.x_star)),
-            "j_max=0: printed H(x*, x_0)": int(np.sum(zero.x_star != x0)),
+            "corrected_updates": same_cap_updates,
+            "H(corrected x*, printed x*)": int(np.sum(same_cap != printed.x_star)),
+            "j_max=0: H(returned x_0, discarded x_1)": int(np.sum(zero.iterates[1] != x0)),
             "j_max=50: printed_updates": long_printed.n_updates,
-            "j_max=50: corrected_updates": long_corrected.n_updates,
+            "j_max=50: corrected_updates": long_updates,
         },
         """Line 3 computes x_1 before the loop, and the loop then computes x_2, ...,
         x_{j_max+1}: j_max + 1 updates. Line 8 returns x_{l,j} = x_{j_max}, the iterate
