@@ -1,0 +1,143 @@
+"""Re-execute notebooks in place, so that their stored outputs are today's.
+
+Run from the repository root (``make execute-notebooks``)::
+
+    BINMS_TEACH_DATA=/path/to/uci python tools/execute_notebooks.py notebooks/01_*.ipynb
+
+Each notebook runs top to bottom in a fresh ``python3`` kernel of this virtualenv,
+with the notebook's own folder as working directory and a fixed timeout per cell.
+Execution counts come out as 1, 2, 3, ..., so ``pytest --nbval`` (strict) passes
+right after. A notebook is written back only when every cell ran without an error;
+otherwise the script names the failing cell, prints its traceback, leaves the file
+untouched and exits with status 1 after trying the other notebooks.
+
+``BINMS_TEACH_DATA`` reaches the kernels unchanged, except that a relative path is
+made absolute first (CI gives it relative to the repository root, while the kernels
+run inside ``notebooks/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+KERNEL = "python3"
+CELL_TIMEOUT = 600  # seconds per cell; the whole course runs in about a minute
+DATA_VARIABLE = "BINMS_TEACH_DATA"
+
+
+def check_kernel():
+    """Fail unless ``python3`` starts this interpreter (the virtualenv's)."""
+    spec = KernelSpecManager().get_kernel_spec(KERNEL)
+    program = spec.argv[0]
+    # jupyter_client runs sys.executable when argv[0] is "python" or "python3".
+    if program not in ("python", "python3", f"python{sys.version_info[0]}.{sys.version_info[1]}"):
+        if Path(program).resolve() != Path(sys.executable).resolve():
+            raise SystemExit(
+                f"The {KERNEL!r} kernel at {spec.resource_dir} runs {program}, not this "
+                f"virtualenv's {sys.executable}: remove that kernelspec or run with "
+                "JUPYTER_PREFER_ENV_PATH=1."
+            )
+
+
+def pass_data_variable():
+    """Make a relative BINMS_TEACH_DATA absolute, so the kernels find the same folder."""
+    value = os.environ.get(DATA_VARIABLE)
+    if value and not Path(value).is_absolute():
+        os.environ[DATA_VARIABLE] = str(Path(value).resolve())
+
+
+def empty_code_cells(nb):
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and not c.source.strip()]
+
+
+def execute(path: Path) -> float:
+    """Execute one notebook and write it back; return the seconds it took."""
+    nb = nbformat.read(path, as_version=4)
+    empty = empty_code_cells(nb)
+    if empty:
+        # nbclient skips empty cells, which would leave a gap in the execution counts
+        raise ValueError(f"empty code cell(s) at index {empty}: delete them")
+    client = NotebookClient(
+        nb,
+        kernel_name=KERNEL,
+        timeout=CELL_TIMEOUT,
+        allow_errors=False,
+        record_timing=False,  # no timestamps in the cell metadata: cleaner diffs
+        store_widget_state=True,  # saved widgets still render in nbviewer
+        resources={"metadata": {"path": str(path.parent.resolve())}},
+    )
+    start = time.perf_counter()
+    client.execute()
+    seconds = time.perf_counter() - start
+    counts = [c.execution_count for c in nb.cells if c.cell_type == "code"]
+    if counts != list(range(1, len(counts) + 1)):
+        raise RuntimeError(f"execution counts came out as {counts}, not 1, 2, 3, ...")
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": KERNEL,
+    }
+    text = nbformat.writes(nb)
+    path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf8")
+    return seconds
+
+
+def stderr_cells(path: Path):
+    """Indices of code cells that stored stderr text (warnings): worth a look."""
+    nb = nbformat.read(path, as_version=4)
+    return [
+        i
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code"
+        and any(o.output_type == "stream" and o.name == "stderr" for o in c.outputs)
+    ]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="+", type=Path, help="the .ipynb files to execute")
+    args = parser.parse_args(argv)
+    missing = [str(p) for p in args.notebooks if not p.is_file() or p.suffix != ".ipynb"]
+    if missing:
+        parser.error(f"not notebook files: {', '.join(missing)}")
+    check_kernel()
+    pass_data_variable()
+    if DATA_VARIABLE not in os.environ:
+        print(f"note: {DATA_VARIABLE} is not set; notebooks that load UCI data may fail.")
+    failures = []
+    for path in args.notebooks:
+        try:
+            seconds = execute(path)
+        except (CellExecutionError, CellTimeoutError) as exc:
+            failures.append(path)
+            print(f"FAILED  {path}\n{exc}\n", file=sys.stderr)
+            continue
+        except Exception as exc:  # report every failure, then exit 1
+            failures.append(path)
+            print(f"FAILED  {path}: {type(exc).__name__}: {exc}\n", file=sys.stderr)
+            continue
+        print(f"ok      {path} ({seconds:.1f} s)")
+        warned = stderr_cells(path)
+        if warned:
+            print(f"        stderr output (warnings?) stored in cells {warned}")
+    if failures:
+        print(
+            f"{len(failures)} notebook(s) failed and were left untouched: "
+            + ", ".join(map(str, failures)),
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,253 @@
+"""Write the navigation links into every course notebook; safe to re-run.
+
+Run from the repository root (``make nav``)::
+
+    python tools/navigation.py            # rewrite notebooks/ and notebooks/solutions/
+    python tools/navigation.py --check    # change nothing; exit 1 if a notebook is stale
+    python tools/navigation.py some/dir   # another course folder (the tests use a copy)
+
+What it writes:
+
+* in every notebook of ``notebooks/`` (file name order): a navigation cell as the
+  second cell and again as the last cell, ``< previous | Contents | next >``; the
+  last one also links the notebook's solutions when they exist;
+* in every notebook of ``notebooks/solutions/``: the same two cells, linking back
+  to the exercise notebook and to the contents;
+* in ``00_index.ipynb``, if it has a contents cell (see ``CONTENTS_MARKER``): the
+  table of contents of the notebooks that exist, with their titles and summaries.
+
+Titles come from each notebook's first markdown heading; a summary is the first
+paragraph after that heading, when it is a plain sentence (not a list, and not a
+line ending in ":" that introduces one).
+
+The cells it writes are found again by a metadata tag and an HTML comment, so a
+re-run replaces them instead of adding more; a notebook is written only when its
+text changes, so running the script twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+NAV_TAG = "navigation"
+NAV_MARKER = "<!-- navigation: written by tools/navigation.py (make nav), do not edit -->"
+CONTENTS_TAG = "contents"
+CONTENTS_MARKER = "<!-- contents: written by tools/navigation.py (make nav), do not edit -->"
+INDEX_NAME = "00_index.ipynb"
+SOLUTIONS_DIR = "solutions"
+SOLUTIONS_SUFFIX = "_solutions"
+
+
+# ---------------------------------------------------------------- reading notebooks
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def serialise(nb: nbformat.NotebookNode) -> str:
+    """The notebook's text as Jupyter writes it (one trailing newline)."""
+    text = nbformat.writes(nb)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def title_of(nb: nbformat.NotebookNode, fallback: str) -> str:
+    """The text of the first markdown heading, without its #'s."""
+    for cell in nb.cells:
+        if cell.cell_type != "markdown" or is_generated(cell):
+            continue
+        for line in cell.source.splitlines():
+            match = re.match(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if match:
+                return match.group(1)
+    return fallback
+
+
+def summary_of(nb: nbformat.NotebookNode) -> str:
+    """The first paragraph after the title heading of the first cell, if plain prose."""
+    if not nb.cells or nb.cells[0].cell_type != "markdown":
+        return ""
+    paragraphs = re.split(r"\n\s*\n", nb.cells[0].source.strip())
+    if len(paragraphs) < 2 or not paragraphs[0].lstrip().startswith("#"):
+        return ""
+    text = paragraphs[1].strip()
+    if not text or text.endswith(":") or re.match(r"^(#|[-*+] |\d+\. |>|<|\||```)", text):
+        return ""
+    return " ".join(text.split())
+
+
+def is_navigation(cell) -> bool:
+    return NAV_TAG in cell.metadata.get("tags", []) or NAV_MARKER in cell.source
+
+
+def is_contents(cell) -> bool:
+    return CONTENTS_TAG in cell.metadata.get("tags", []) or CONTENTS_MARKER in cell.source
+
+
+def is_generated(cell) -> bool:
+    return cell.cell_type == "markdown" and (is_navigation(cell) or is_contents(cell))
+
+
+# ---------------------------------------------------------------- the course
+
+
+class Course:
+    """The notebooks of one course folder and their titles, in file name order."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.main = sorted(self.folder.glob("*.ipynb"))
+        self.solutions = sorted((self.folder / SOLUTIONS_DIR).glob("*.ipynb"))
+        self.books = {p: read(p) for p in self.main + self.solutions}
+        self.titles = {p: title_of(nb, p.stem) for p, nb in self.books.items()}
+
+    def link(self, target: Path, start: Path, text: str | None = None) -> str:
+        """A markdown link to ``target``, relative to the folder of ``start``."""
+        rel = target.relative_to(self.folder).as_posix()
+        if start.parent != self.folder:  # from a solutions notebook
+            rel = "../" + rel
+        return f"[{self.titles[target] if text is None else text}]({rel})"
+
+    def index(self) -> Path | None:
+        path = self.folder / INDEX_NAME
+        return path if path in self.books else None
+
+    def solutions_of(self, path: Path) -> Path | None:
+        candidate = self.folder / SOLUTIONS_DIR / f"{path.stem}{SOLUTIONS_SUFFIX}.ipynb"
+        return candidate if candidate in self.books else None
+
+    def exercise_of(self, solutions: Path) -> Path | None:
+        stem = solutions.stem
+        if not stem.endswith(SOLUTIONS_SUFFIX):
+            return None
+        candidate = self.folder / f"{stem[: -len(SOLUTIONS_SUFFIX)]}.ipynb"
+        return candidate if candidate in self.books else None
+
+    # -- the text of the generated cells
+
+    def navigation(self, path: Path, bottom: bool) -> str:
+        index = self.index()
+        contents = self.link(index, path, "Contents") if index and index != path else "Contents"
+        if path in self.solutions:
+            exercise = self.exercise_of(path)
+            parts = [f"< back to the exercises: {self.link(exercise, path)}"] if exercise else []
+            parts.append(contents)
+            return " | ".join(parts)
+        i = self.main.index(path)
+        parts = []
+        if i > 0:
+            parts.append(f"< {self.link(self.main[i - 1], path)}")
+        parts.append(contents)
+        if i + 1 < len(self.main):
+            parts.append(f"{self.link(self.main[i + 1], path)} >")
+        line = " | ".join(parts)
+        solutions = self.solutions_of(path)
+        if bottom and solutions:
+            line += f"\n\nSolutions to the exercises: {self.link(solutions, path)}"
+        return line
+
+    def contents(self, index: Path) -> str:
+        lines = ["## Contents", ""]
+        for path in self.main:
+            if path == index:
+                continue
+            entry = f"- **{self.link(path, index)}**"
+            summary = summary_of(self.books[path])
+            if summary:
+                entry += f": {summary}"
+            solutions = self.solutions_of(path)
+            if solutions:
+                entry += f" ({self.link(solutions, index, 'solutions')})"
+            lines.append(entry)
+        return "\n".join(lines)
+
+    # -- rewriting one notebook
+
+    def updated(self, path: Path) -> nbformat.NotebookNode:
+        """A copy of the notebook with its navigation (and contents) cells rewritten."""
+        nb = nbformat.from_dict(self.books[path])
+        cells = [c for c in nb.cells if not (c.cell_type == "markdown" and is_navigation(c))]
+        if path == self.index():
+            for cell in cells:
+                if cell.cell_type == "markdown" and is_contents(cell):
+                    cell.source = f"{CONTENTS_MARKER}\n{self.contents(path)}"
+                    _tag(cell, CONTENTS_TAG)
+        top = _navigation_cell("navigation-top", self.navigation(path, bottom=False))
+        bottom = _navigation_cell("navigation-bottom", self.navigation(path, bottom=True))
+        nb.cells = cells[:1] + [top] + cells[1:] + [bottom]
+        _ensure_ids(nb)
+        return nb
+
+
+def _tag(cell, tag):
+    tags = list(cell.metadata.get("tags", []))
+    if tag not in tags:
+        cell.metadata["tags"] = tags + [tag]
+
+
+def _navigation_cell(cell_id: str, text: str):
+    cell = nbformat.v4.new_markdown_cell(f"{NAV_MARKER}\n{text}")
+    cell.id = cell_id  # fixed ids: a re-run writes the very same cell
+    cell.metadata = {"tags": [NAV_TAG]}
+    return cell
+
+
+def _ensure_ids(nb):
+    """Give cells without an id (notebooks older than nbformat 4.5) a stable one."""
+    if (nb.nbformat, nb.nbformat_minor) < (4, 5):
+        nb.nbformat_minor = 5
+    seen = set()
+    for i, cell in enumerate(nb.cells):
+        if not cell.get("id") or cell.id in seen:
+            cell.id = f"cell-{i}"
+        seen.add(cell.id)
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def update(folder: Path, check: bool = False) -> list[Path]:
+    """Rewrite the navigation of every notebook in ``folder``; return those that changed.
+
+    With ``check=True`` nothing is written: the list names the stale notebooks.
+    """
+    course = Course(folder)
+    changed = []
+    for path in course.main + course.solutions:
+        text = serialise(course.updated(path))
+        if path.read_text(encoding="utf8") != text:
+            changed.append(path)
+            if not check:
+                path.write_text(text, encoding="utf8")
+    return changed
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default=ROOT / "notebooks", type=Path,
+                        help="the course folder (default: notebooks/ of this repository)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if any notebook's navigation is stale")
+    args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder of notebooks.")
+    changed = update(args.folder, check=args.check)
+    for path in changed:
+        verb = "stale" if args.check else "updated"
+        print(f"{verb}: {path}")
+    if args.check and changed:
+        print("Run `make nav` to rewrite the navigation links.", file=sys.stderr)
+        return 1
+    if not changed:
+        print("navigation: every notebook is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
