@@ -1,0 +1,248 @@
+"""The course notebooks are stored executed, tidy and linked.
+
+Checked on every notebook of notebooks/ and notebooks/solutions/ (nbval then runs
+them: `make test-notebooks`):
+
+- the first cell is markdown with a title and the learning objectives;
+- the navigation cells (tools/navigation.py) are the second and the last cell, and
+  are up to date;
+- every code cell is executed, with execution counts 1, 2, 3, ...;
+- no stored error output, and no stray `<matplotlib...>` / `Text(...)` result;
+- `# NBVAL_IGNORE_OUTPUT` marks exactly the cells that display a widget (or a
+  progress bar);
+- every exercise notebook has its solutions notebook, and the other way round.
+
+And tools/navigation.py is idempotent: run twice on a copy, the second run
+changes nothing.
+"""
+
+import importlib.util
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SOLUTIONS = NOTEBOOKS / "solutions"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+IGNORE_MARKER = "# NBVAL_IGNORE_OUTPUT"
+STRAY = re.compile(r"^\s*(\[?<matplotlib\.|<matplotlib\.|Text\(-?[\d.]+, -?[\d.]+, )", re.M)
+PROGRESS = re.compile(r"\d+%\|")
+
+
+def _load_navigation():
+    spec = importlib.util.spec_from_file_location("navigation", ROOT / "tools" / "navigation.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+navigation = _load_navigation()
+
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
+IDS = [p.relative_to(NOTEBOOKS).as_posix() for p in PATHS]
+
+
+def _read(path):
+    return nbformat.read(path, as_version=4)
+
+
+def _code_cells(nb):
+    return [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+
+
+def _texts(output):
+    """Every piece of text in one output: stream text, or text/plain and text/html."""
+    if output.output_type == "stream":
+        return [output.text]
+    data = output.get("data", {})
+    return [data[m] for m in ("text/plain", "text/html") if m in data]
+
+
+notebook = pytest.mark.parametrize("path", PATHS, ids=IDS)
+
+
+def test_there_are_notebooks():
+    assert (NOTEBOOKS / "00_index.ipynb") in PATHS, "notebooks/00_index.ipynb is missing"
+
+
+@notebook
+def test_first_cell_has_title_and_learning_objectives(path):
+    nb = _read(path)
+    first = nb.cells[0] if nb.cells else None
+    assert first is not None and first.cell_type == "markdown", (
+        "the first cell must be markdown: the title and the learning objectives"
+    )
+    assert re.match(r"^#\s+\S", first.source.lstrip()), "the first cell must start with a # title"
+    assert "learning objectives" in first.source.lower(), (
+        "the first cell must list the learning objectives (a 'Learning objectives' heading)"
+    )
+
+
+@notebook
+def test_navigation_is_second_and_last_cell(path):
+    nb = _read(path)
+    assert len(nb.cells) >= 3, "too few cells for title, navigation, content, navigation"
+    for where, cell in (("second", nb.cells[1]), ("last", nb.cells[-1])):
+        assert cell.cell_type == "markdown" and navigation.is_navigation(cell), (
+            f"the {where} cell must be the navigation cell: run `make nav`"
+        )
+    inner = [i for i, c in enumerate(nb.cells[2:-1], start=2) if navigation.is_navigation(c)]
+    assert not inner, f"navigation cells in the middle, at {inner}: run `make nav`"
+
+
+def test_navigation_is_up_to_date():
+    stale = navigation.update(NOTEBOOKS, check=True)
+    assert not stale, f"stale navigation in {[p.name for p in stale]}: run `make nav`"
+
+
+@notebook
+def test_every_code_cell_is_executed_in_order(path):
+    cells = _code_cells(_read(path))
+    counts = [c.execution_count for _, c in cells]
+    assert counts == list(range(1, len(cells) + 1)), (
+        f"execution counts {counts} should be 1, 2, 3, ...: run "
+        f"`make execute-notebooks` (or tools/execute_notebooks.py {path.name})"
+    )
+
+
+@notebook
+def test_no_stored_errors(path):
+    for i, cell in _code_cells(_read(path)):
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, f"cell {i} stores an error: {errors[0].ename}: {errors[0].evalue}"
+
+
+@notebook
+def test_no_stray_matplotlib_results(path):
+    for i, cell in _code_cells(_read(path)):
+        for output in cell.outputs:
+            for text in _texts(output):
+                match = STRAY.search(text)
+                assert not match, (
+                    f"cell {i} prints {match.group(0).strip()!r}...: end the plotting line "
+                    "with ';' or assign it (_ = plt.title(...))"
+                )
+
+
+def _shows_widget(cell):
+    for output in cell.outputs:
+        if WIDGET_MIME in output.get("data", {}):
+            return True
+        if output.output_type == "stream" and PROGRESS.search(output.text):
+            return True
+    return False
+
+
+@notebook
+def test_ignore_output_marks_exactly_the_widget_cells(path):
+    for i, cell in _code_cells(_read(path)):
+        marked = cell.source.lstrip().startswith(IGNORE_MARKER)
+        if marked:
+            assert _shows_widget(cell), (
+                f"cell {i} carries {IGNORE_MARKER} but displays no widget: nbval would "
+                "stop checking its output; keep printed results in a checked cell"
+            )
+        else:
+            assert IGNORE_MARKER not in cell.source, (
+                f"cell {i}: {IGNORE_MARKER} must be the cell's first line"
+            )
+            assert not _shows_widget(cell), (
+                f"cell {i} displays a widget: start it with {IGNORE_MARKER}"
+            )
+
+
+def _has_exercises(nb):
+    return any(
+        c.cell_type == "markdown" and re.search(r"^#+\s+Exercises?\b", c.source, re.M | re.I)
+        for c in nb.cells
+    )
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_exercise_notebook_has_solutions(path):
+    if not _has_exercises(_read(path)):
+        pytest.skip("no exercises")
+    expected = SOLUTIONS / f"{path.stem}_solutions.ipynb"
+    assert expected.is_file(), f"{path.name} has exercises but no {expected.relative_to(ROOT)}"
+
+
+@pytest.mark.parametrize("path", sorted(SOLUTIONS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_solutions_notebook_has_its_exercises(path):
+    assert path.stem.endswith("_solutions"), "name solutions notebooks NN_title_solutions.ipynb"
+    exercise = NOTEBOOKS / f"{path.stem.removesuffix('_solutions')}.ipynb"
+    assert exercise.is_file(), f"{path.name} solves {exercise.name}, which does not exist"
+
+
+# ---------------------------------------------------------------- tools/navigation.py
+
+
+def _snapshot(folder):
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*.ipynb"))}
+
+
+def _notebook(title, *sources):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\nA summary.\n\n## Learning objectives")]
+    nb.cells += [nbformat.v4.new_code_cell(s) for s in sources]
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"c{i}"
+    return nb
+
+
+def _course(folder):
+    """A tiny course: an index with a contents cell, two notebooks, one solutions."""
+    (folder / "solutions").mkdir(parents=True)
+    index = _notebook("Index")
+    index.cells.append(nbformat.v4.new_markdown_cell(navigation.CONTENTS_MARKER))
+    index.cells[-1].id = "contents"
+    nbformat.write(index, folder / "00_index.ipynb")
+    nbformat.write(_notebook("One", "1 + 1"), folder / "01_one.ipynb")
+    nbformat.write(_notebook("Two", "2 + 2"), folder / "02_two.ipynb")
+    nbformat.write(_notebook("One: solutions", "3"), folder / "solutions/01_one_solutions.ipynb")
+
+
+def test_navigation_is_idempotent_on_a_copy_of_the_course(tmp_path):
+    copy = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy)
+    navigation.update(copy)
+    first = _snapshot(copy)
+    assert navigation.update(copy) == []
+    assert _snapshot(copy) == first
+
+
+def test_navigation_writes_links_once_and_replaces_them(tmp_path):
+    _course(tmp_path)
+    navigation.update(tmp_path)
+    first = _snapshot(tmp_path)
+    assert navigation.update(tmp_path) == [] and _snapshot(tmp_path) == first
+
+    one = _read(tmp_path / "01_one.ipynb")
+    assert [navigation.is_navigation(c) for c in one.cells] == [False, True, False, True]
+    top, bottom = one.cells[1].source, one.cells[-1].source
+    assert "< [Index](00_index.ipynb)" in top and "[Two](02_two.ipynb) >" in top
+    assert "(solutions/01_one_solutions.ipynb)" in bottom
+    solutions = _read(tmp_path / "solutions/01_one_solutions.ipynb")
+    assert "[One](../01_one.ipynb)" in solutions.cells[1].source
+    assert "[Contents](../00_index.ipynb)" in solutions.cells[1].source
+    contents = _read(tmp_path / "00_index.ipynb").cells[-2].source
+    assert "[One](01_one.ipynb)**: A summary." in contents and "[Two](02_two.ipynb)" in contents
+
+    # a new notebook: the neighbours' links and the contents follow, nothing is duplicated
+    nbformat.write(_notebook("Three", "4"), tmp_path / "03_three.ipynb")
+    changed = {p.name for p in navigation.update(tmp_path)}
+    assert changed == {"00_index.ipynb", "02_two.ipynb", "03_three.ipynb"}
+    two = _read(tmp_path / "02_two.ipynb")
+    assert sum(navigation.is_navigation(c) for c in two.cells) == 2
+    assert "[Three](03_three.ipynb) >" in two.cells[1].source
+    assert navigation.update(tmp_path) == []
+
+
+def test_navigation_check_mode_writes_nothing(tmp_path):
+    _course(tmp_path)
+    before = _snapshot(tmp_path)
+    assert len(navigation.update(tmp_path, check=True)) == 4
+    assert _snapshot(tmp_path) == before
