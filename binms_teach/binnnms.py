@@ -13,7 +13,7 @@ from ._validation import check_binary, check_int, check_tie
 from .ascent import _bga
 from .hamming import _nearest_neighbours
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
-from .majority import decide
+from .majority import cluster_votes, decide
 
 
 class BinNNMS(ClusterMixin, BaseEstimator):
@@ -151,7 +151,6 @@ class BinNNMS(ClusterMixin, BaseEstimator):
 def _median_centres(X, labels, modes, tie):
     """The majority vote of each cluster's members (tie "keep": the cluster's first mode)."""
     k = labels.max() + 1
-    onehot = np.zeros((k, len(X)))
-    onehot[labels, np.arange(len(X))] = 1
+    ones, sizes = cluster_votes(X, labels, k)
     first = np.unique(labels, return_index=True)[1]
-    return decide(2 * (onehot @ X), onehot.sum(axis=1)[:, None], tie, modes[first])
+    return decide(2 * ones, sizes, tie, modes[first])

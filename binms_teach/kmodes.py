@@ -13,7 +13,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._validation import check_binary, check_int
 from .hamming import _hamming_block, _nearest_neighbours
-from .majority import decide
+from .majority import cluster_votes, decide
 
 INITS = ("huang", "random")
 
@@ -41,10 +41,8 @@ def kmodes_single_run(X, centres, max_iter=100):
         D = _hamming_block(Xf, W.astype(np.float32))   # (a) assignment
         labels = np.argmin(D, axis=1)
         inertias.append(int(D[np.arange(len(X)), labels].sum()))
-        onehot = np.zeros((len(W), len(X)), dtype=np.float32)
-        onehot[labels, np.arange(len(X))] = 1
-        ones = onehot @ Xf                             # (b) majority vote per cluster
-        W_next = decide(2 * ones, onehot.sum(axis=1)[:, None], "keep", W)
+        ones, sizes = cluster_votes(X, labels, len(W))  # (b) majority vote per cluster
+        W_next = decide(2 * ones, sizes, "keep", W)
         if np.array_equal(W_next, W):
             break
         W = W_next

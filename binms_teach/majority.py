@@ -8,6 +8,7 @@ w_j is the value that most of the (weighted) X_ij take: the majority vote.
 import itertools
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from ._validation import check_binary, check_tie
 
@@ -95,6 +96,27 @@ def decide(twice_ones, total, tie, current=None):
         at_tie = twice_ones == total
         w[at_tie] = np.broadcast_to(current, w.shape)[at_tie]
     return w
+
+
+def cluster_votes(X, labels, n_clusters):
+    """Votes for a 1 and member counts of every cluster, in one sparse product.
+
+    Returns
+    -------
+    ones : ndarray of shape (n_clusters, d)
+        ``ones[c, j]`` is how many members of cluster c have a 1 in coordinate j.
+    sizes : ndarray of shape (n_clusters, 1)
+
+    Examples
+    --------
+    >>> ones, sizes = cluster_votes(np.array([[1, 0], [1, 1], [0, 1]]), np.array([0, 0, 1]), 2)
+    >>> ones.tolist(), sizes.ravel().tolist()
+    ([[2, 1], [0, 1]], [2, 1])
+    """
+    n = len(X)
+    members = csr_matrix((np.ones(n, dtype=np.int64), (labels, np.arange(n))),
+                         shape=(n_clusters, n))
+    return members @ X.astype(np.int64), np.bincount(labels, minlength=n_clusters)[:, None]
 
 
 def inertia(X, x, weights=None):

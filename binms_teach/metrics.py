@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from ._validation import check_binary
-from .majority import decide
+from .majority import cluster_votes, decide
 
 
 def quantization_error(X, labels, centres=None):
@@ -29,15 +29,14 @@ def quantization_error(X, labels, centres=None):
     if labels.shape != (len(X),):
         raise ValueError(f"labels has shape {labels.shape}; give one label per sample, "
                          f"shape ({len(X)},).")
-    total = 0
-    for label in np.unique(labels):
-        members = X[labels == label]
-        if centres is None:
-            w = decide(2 * members.sum(axis=0), len(members), "one")
-        else:
-            w = check_binary(centres[label], "centre", ndim=1)
-        total += int((members != w).sum())
-    return total / len(X)
+    names, inverse = np.unique(labels, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    if centres is None:
+        ones, sizes = cluster_votes(X, inverse, len(names))
+        W = decide(2 * ones, sizes, "one")
+    else:
+        W = np.array([check_binary(centres[name], "centre", ndim=1) for name in names])
+    return int((X != W[inverse]).sum()) / len(X)
 
 
 def nmi(labels_true, labels_pred):
