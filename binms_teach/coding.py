@@ -87,6 +87,7 @@ class Block:
     categories: tuple
 
     def __post_init__(self):
+        object.__setattr__(self, "categories", tuple(self.categories))  # lists welcome
         if self.coding not in CODINGS:
             raise ValueError(
                 f"coding={self.coding!r} for feature {self.feature!r} is not a coding; "
@@ -187,6 +188,9 @@ class Codebook:
 
     blocks: tuple
     missing: str = "?"
+
+    def __post_init__(self):
+        object.__setattr__(self, "blocks", tuple(self.blocks))
 
     def __repr__(self):
         kinds = [b.coding for b in self.blocks]

@@ -101,7 +101,10 @@ def fetch_file(relpath, sha256=None, *, data_home=None, download=True, base_url=
     -------
     Path
     """
-    sha256 = SHA256[relpath] if sha256 is None else sha256
+    if sha256 is None:
+        if relpath not in SHA256:
+            raise ValueError(f"No sha256 is known for {relpath!r}; pass sha256=<hex digest>.")
+        sha256 = SHA256[relpath]
     url = (UCI_BASE_URL if base_url is None else base_url).rstrip("/") + "/" + relpath
     dirs = data_dirs(data_home)
     for folder in dirs:
