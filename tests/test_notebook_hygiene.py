@@ -223,7 +223,7 @@ def test_navigation_writes_links_once_and_replaces_them(tmp_path):
     one = _read(tmp_path / "01_one.ipynb")
     assert [navigation.is_navigation(c) for c in one.cells] == [False, True, False, True]
     top, bottom = one.cells[1].source, one.cells[-1].source
-    assert "< [Index](00_index.ipynb)" in top and "[Two](02_two.ipynb) >" in top
+    assert top.endswith("\n< [Contents](00_index.ipynb) | [Two](02_two.ipynb) >")
     assert "(solutions/01_one_solutions.ipynb)" in bottom
     solutions = _read(tmp_path / "solutions/01_one_solutions.ipynb")
     assert "[One](../01_one.ipynb)" in solutions.cells[1].source
@@ -237,7 +237,9 @@ def test_navigation_writes_links_once_and_replaces_them(tmp_path):
     assert changed == {"00_index.ipynb", "02_two.ipynb", "03_three.ipynb"}
     two = _read(tmp_path / "02_two.ipynb")
     assert sum(navigation.is_navigation(c) for c in two.cells) == 2
-    assert "[Three](03_three.ipynb) >" in two.cells[1].source
+    assert two.cells[1].source.endswith(
+        "\n< [One](01_one.ipynb) | [Contents](00_index.ipynb) | [Three](03_three.ipynb) >"
+    )
     assert navigation.update(tmp_path) == []
 
 

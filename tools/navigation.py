@@ -140,10 +140,13 @@ class Course:
             parts.append(contents)
             return " | ".join(parts)
         i = self.main.index(path)
-        parts = []
-        if i > 0:
-            parts.append(f"< {self.link(self.main[i - 1], path)}")
-        parts.append(contents)
+        previous = self.main[i - 1] if i > 0 else None
+        if previous is not None and previous == index:  # one link to the index is enough
+            parts = [f"< {contents}"]
+        elif previous is not None:
+            parts = [f"< {self.link(previous, path)}", contents]
+        else:
+            parts = [contents]
         if i + 1 < len(self.main):
             parts.append(f"{self.link(self.main[i + 1], path)} >")
         line = " | ".join(parts)
