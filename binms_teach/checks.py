@@ -300,12 +300,12 @@ def check_lambda_one_step(random_state=0):
     lam = LAM_CONVENTION  # log(lam/(1 - lam)) = 1 here
 
     # (a) the sign of D K: finite differences against -2uK (corrected) and +2uK (printed).
-    U = rng.uniform(-1, 1, (5, 3))
-    def K(u):
+    def K_lam(u):
         return aitchison_aitken_continuous(u, lam)
 
-    fd = np.array([_central_difference(K, u) for u in U])
-    twice_uK = 2 * U * K(U)[:, None]
+    U = rng.uniform(-1, 1, (5, 3))
+    fd = np.array([_central_difference(K_lam, u) for u in U])
+    twice_uK = 2 * U * K_lam(U)[:, None]
     scale = np.abs(fd).max()
     sign_printed, sign_corrected = np.abs(fd - twice_uK).max(), np.abs(fd + twice_uK).max()
 
@@ -317,11 +317,11 @@ def check_lambda_one_step(random_state=0):
     delta = math.sqrt(nearest_neighbours(X, x[None, :], k)[0][0, -1])
 
     def f_delta(y):
-        return np.mean(aitchison_aitken_continuous((y - X) / delta, lam)) / delta**d
+        return np.mean(K_lam((y - X) / delta)) / delta**d
 
     fd_f = _central_difference(f_delta, x.astype(float))
-    K = aitchison_aitken_continuous((x - X.astype(float)) / delta, lam)
-    bracket = 2 / n * (K @ X - x * K.sum())
+    K_i = K_lam((x - X.astype(float)) / delta)
+    bracket = 2 / n * (K_i @ X - x * K_i.sum())
     power_printed = np.abs(fd_f - bracket / delta ** (d + 1)).max()
     power_corrected = np.abs(fd_f - bracket / delta ** (d + 2)).max()
     scale_f = np.abs(fd_f).max()

@@ -105,10 +105,11 @@ def uniform_kernel(u):
 
 
 def epanechnikov_kernel(u):
-    """K_E(u) = (d + 2) / (2 v_0) (1 - u^T u)_+, the beta-family kernel that integrates to 1.
+    """K_E(u) = (d + 2) / (2 v_0) (1 - u^T u)_+, a beta-family kernel (Section 2, behind Eq. 2).
 
-    Section 2 cites Fukunaga and Hostetler (1975): the uniform kernel estimates f,
-    and this kernel, whose gradient is linear in u, estimates D f.
+    The constant makes it integrate to 1. In the derivation of Eq. (2) that
+    Section 2 cites (Fukunaga and Hostetler, 1975) the uniform kernel estimates
+    f, and this kernel, whose gradient is linear in u, estimates D f.
 
     >>> epanechnikov_kernel([0.0, 0.0]) == 2 / math.pi
     True
@@ -120,7 +121,7 @@ def epanechnikov_kernel(u):
 
 
 def epanechnikov_gradient(u):
-    """D K_E(u) = -(d + 2) / v_0 u 1{u^T u < 1}, the gradient of `epanechnikov_kernel`.
+    """D K_E(u) = -(d + 2) / v_0 u 1{u^T u < 1}, the gradient of `epanechnikov_kernel` (Section 2).
 
     >>> (epanechnikov_gradient([0.5, 0.0]) * math.pi).tolist()
     [-2.0, -0.0]
