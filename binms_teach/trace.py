@@ -9,18 +9,22 @@ functions compute from the core:
   x_{j+1} = maj(NN_k1(x_j)) and the bits that changed;
 - `classical_mds` and `path_map`: a 2-D map of Hamming space on which the paths
   of many points run into their modes;
-- `labelling_state`: the labelling task for one k2 (epsilon, the graph
-  H <= epsilon among the distinct modes, its connected components).
+- `labelling_state` and `LabellingModel`: the labelling task for one k2
+  (epsilon, the graph H <= epsilon among the distinct modes, its connected
+  components), the model answering many k2 quickly.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.linalg import eigh
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from ._validation import check_binary, check_int, check_tie
 from .ascent import _bga, _unique_rows
-from .hamming import _hamming_block, hamming
-from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
+from .hamming import hamming
+from .labelling import check_epsilon, epsilon_from_k2, first_appearance
 from .majority import decide, vote_counts
 from .metrics import ari, nmi
 
@@ -230,10 +234,10 @@ def classical_mds(D, n_components=2):
     coords : ndarray of float, shape (n, n_components)
         Each column's sign is fixed so that its largest absolute entry is
         positive, which makes the map reproducible.
-    eigenvalues : ndarray of float, shape (n,)
-        All eigenvalues of B, largest first. Negative ones say that D is not
-        Euclidean; ``eigenvalues[:2].sum() / eigenvalues[eigenvalues > 0].sum()``
-        is the share of the (positive) spread that a 2-D map shows.
+    eigenvalues : ndarray of float, shape (n_components,)
+        The top eigenvalues of B, largest first. All eigenvalues add up to
+        trace(B) = sum(D**2) / (2 n), the total spread, so
+        ``eigenvalues.sum() / trace(B)`` is the share of it that the map shows.
 
     Notes
     -----
@@ -262,10 +266,10 @@ def classical_mds(D, n_components=2):
     D2 = D**2                                       # 1. squared distances
     # 2. B = -1/2 J D^2 J: subtracting row and column means is multiplying by J.
     B = -0.5 * (D2 - D2.mean(axis=0) - D2.mean(axis=1)[:, None] + D2.mean())
-    values, vectors = np.linalg.eigh(B)             # 3. eigenvalues in increasing order
+    # 3. The top eigenpairs only (LAPACK returns them in increasing order).
+    values, vectors = eigh(B, subset_by_index=[n - n_components, n - 1])
     values, vectors = values[::-1], vectors[:, ::-1]
-    top = np.clip(values[:n_components], 0, None)
-    coords = vectors[:, :n_components] * np.sqrt(top)  # 4. scaled top eigenvectors
+    coords = vectors * np.sqrt(np.clip(values, 0, None))  # 4. scaled top eigenvectors
     rows = np.argmax(np.abs(coords), axis=0)
     signs = np.sign(coords[rows, np.arange(n_components)])
     return coords * np.where(signs == 0, 1, signs), values
@@ -305,8 +309,9 @@ class PathMap:
         The distinct vectors on the map: background data points and every iterate.
     coords : ndarray of float, shape (u, 2)
         Their places, by classical MDS of the Hamming distances between them.
-    eigenvalues : ndarray of float
-        The MDS eigenvalues, largest first.
+    shown : float
+        The share of the total spread (trace of the double-centred matrix) that
+        the two map axes show.
     starts : ndarray of int, shape (m,)
         The data indices whose paths are drawn.
     paths : tuple of ndarray of int
@@ -319,7 +324,7 @@ class PathMap:
 
     points: np.ndarray
     coords: np.ndarray
-    eigenvalues: np.ndarray
+    shown: float
     starts: np.ndarray
     paths: tuple
     background: np.ndarray
@@ -395,10 +400,12 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None):
     everything = np.concatenate([X[background], *visited])
     points, inverse = _unique_rows(everything)
     # 3. Classical MDS of the Hamming distances between them.
-    coords, eigenvalues = classical_mds(hamming(points))
+    D = hamming(points)
+    coords, eigenvalues = classical_mds(D)
+    shown = float(eigenvalues.sum() / ((D.astype(float) ** 2).sum() / (2 * len(D))))
     ends = np.cumsum([len(background)] + [len(v) for v in visited])
     paths = tuple(_frozen(inverse[a:b]) for a, b in zip(ends[:-1], ends[1:], strict=True))
-    return PathMap(_frozen(points), _frozen(coords), _frozen(eigenvalues), _frozen(starts),
+    return PathMap(_frozen(points), _frozen(coords), shown, _frozen(starts),
                    paths, _frozen(inverse[: len(background)]), k1, tie, max_iter)
 
 
@@ -468,6 +475,105 @@ class LabellingState:
         return np.bincount(self.labels, minlength=self.n_clusters)
 
 
+class LabellingModel:
+    """The labelling task for any k2, quickly: what does not depend on k2 is computed once.
+
+    The distinct modes, how many samples reached each, and the Hamming
+    distances between them are computed once; each `state` then costs a few
+    array operations, so a k2 slider answers at once. Memory grows as u**2 for
+    u distinct modes: fine for a few thousand.
+
+    Parameters
+    ----------
+    modes : array-like of shape (n, d), 0/1 values
+        The final iterate of every sample (e.g. ``BinNNMS().fit(X).modes_``).
+    X : array-like of shape (n, d), optional
+        The data, to measure epsilon on it (``epsilon_from="data"``).
+    y : array-like of shape (n,), optional
+        True labels, to score each clustering (NMI, ARI).
+
+    Examples
+    --------
+    >>> model = LabellingModel([[0, 0, 0], [0, 0, 0], [0, 0, 1], [1, 1, 1], [1, 1, 1]])
+    >>> [model.epsilon(k2) for k2 in (1, 2, 3)]
+    [0.2, 1.4, 2.8]
+    >>> model.state(2).labels.tolist()
+    [0, 0, 0, 1, 1]
+    """
+
+    def __init__(self, modes, *, X=None, y=None):
+        M = check_binary(modes, "modes")
+        n = len(M)
+        if n < 2:
+            raise ValueError("The labelling task needs at least 2 samples, got 1.")
+        if X is not None:
+            X = check_binary(X)
+            if X.shape != M.shape:
+                raise ValueError(f"X has shape {X.shape} but modes {M.shape}: "
+                                 "give one mode per sample.")
+        if y is not None and len(y) != n:
+            raise ValueError(f"y has {len(y)} labels for {n} samples.")
+        U, inverse = _unique_rows(M)
+        order = np.argsort(np.unique(inverse, return_index=True)[1])  # first appearance
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        self.n, self.X, self.y, self._M = n, X, y, M
+        self.modes, self.inverse = _frozen(U[order]), _frozen(rank[inverse])
+        self.counts = _frozen(np.bincount(self.inverse, minlength=len(U)))
+        D = hamming(self.modes)
+        # For epsilon(k2): each distinct mode's distances, sorted, and how many
+        # *other* samples lie at or below each (the sample itself is not counted).
+        by_distance = np.argsort(D, axis=1, kind="stable")
+        self._sorted = np.take_along_axis(D, by_distance, axis=1)
+        self._others = (np.cumsum(self.counts[by_distance], axis=1) - 1).astype(np.int32)
+        # For the graph: every pair a < b of distinct modes, nearest pairs first.
+        a, b = np.triu_indices(len(U), k=1)
+        dist = D[a, b]
+        near = np.argsort(dist, kind="stable")
+        self._pairs = (a[near].astype(np.int32), b[near].astype(np.int32), dist[near])
+        self._data_epsilon = {}
+
+    def epsilon(self, k2, epsilon_from="modes"):
+        """epsilon(k2): the mean distance to the k2-th nearest other mode (or data point)."""
+        k2 = check_int(k2, "k2", 1, self.n - 1,
+                       f"k2 ranks the other samples, so at most n - 1 = {self.n - 1}.")
+        if epsilon_from == "modes":
+            column = np.argmax(self._others >= k2, axis=1)
+            kth = self._sorted[np.arange(len(self.modes)), column]
+            return float(self.counts @ kth / self.n)
+        if epsilon_from == "data":
+            if self.X is None:
+                raise ValueError("epsilon_from='data' measures epsilon on the data: "
+                                 "pass X=<data>.")
+            if k2 not in self._data_epsilon:
+                self._data_epsilon[k2] = epsilon_from_k2(self.X, k2)
+            return self._data_epsilon[k2]
+        raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
+
+    def state(self, k2=None, *, epsilon=None, epsilon_from="modes"):
+        """The `LabellingState` for k2 (or for an explicit epsilon)."""
+        if (k2 is None) == (epsilon is None):
+            raise ValueError("Give exactly one of k2 (epsilon is derived from it) and epsilon.")
+        if epsilon is None:
+            epsilon = self.epsilon(k2, epsilon_from)
+        else:
+            epsilon, epsilon_from = check_epsilon(epsilon), "given"
+        a, b, dist = self._pairs
+        m = np.searchsorted(dist, epsilon, side="right")    # 1. the edges H <= epsilon
+        u = len(self.modes)
+        order = np.argsort(a[:m].astype(np.int64) * u + b[:m])
+        a, b, dist = a[:m][order], b[:m][order], dist[:m][order]
+        graph = coo_matrix((np.ones(m, dtype=np.int8), (a, b)), shape=(u, u))
+        _, component = connected_components(graph, directed=False)  # 2. its components
+        components = first_appearance(component)
+        labels = components[self.inverse]                   # 3. every sample's cluster
+        scores = (None, None) if self.y is None else (nmi(self.y, labels), ari(self.y, labels))
+        return LabellingState(
+            k2 if epsilon_from != "given" else None, float(epsilon), epsilon_from, self.modes,
+            self.counts, self.inverse, _frozen(np.stack([a, b], axis=1).astype(np.intp)),
+            _frozen(dist), _frozen(components), _frozen(labels), *scores)
+
+
 def labelling_state(modes, k2=None, *, epsilon=None, epsilon_from="modes", X=None, y=None):
     """The labelling task's state: epsilon(k2), the graph H <= epsilon, its components.
 
@@ -489,6 +595,12 @@ def labelling_state(modes, k2=None, *, epsilon=None, epsilon_from="modes", X=Non
     -------
     LabellingState
 
+    See Also
+    --------
+    LabellingModel : the same for many k2, without recomputing the distances.
+    binms_teach.epsilon_from_k2, binms_teach.epsilon_proximity : the core functions
+        whose results these are.
+
     Examples
     --------
     >>> modes = [[0, 0, 0], [0, 0, 0], [0, 0, 1], [1, 1, 1], [1, 1, 1]]
@@ -500,37 +612,4 @@ def labelling_state(modes, k2=None, *, epsilon=None, epsilon_from="modes", X=Non
     >>> labelling_state(modes, epsilon=1).labels.tolist()
     [0, 0, 0, 1, 1]
     """
-    M = check_binary(modes, "modes")
-    if (k2 is None) == (epsilon is None):
-        raise ValueError("Give exactly one of k2 (epsilon is derived from it) and epsilon.")
-    if epsilon is not None:
-        epsilon, epsilon_from = check_epsilon(epsilon), "given"
-    elif epsilon_from == "modes":
-        epsilon = epsilon_from_k2(M, k2)
-    elif epsilon_from == "data":
-        if X is None:
-            raise ValueError("epsilon_from='data' measures epsilon on the data: pass X=<data>.")
-        Xc = check_binary(X)
-        if Xc.shape != M.shape:
-            raise ValueError(f"X has shape {Xc.shape} but modes {M.shape}: one mode per sample.")
-        epsilon = epsilon_from_k2(Xc, k2)
-    else:
-        raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
-
-    labels = epsilon_proximity(M, epsilon)                # the core's clusters
-    U, inverse = _unique_rows(M)
-    order = np.argsort(np.unique(inverse, return_index=True)[1])  # first appearance
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    U, inverse = U[order], rank[inverse]
-    counts = np.bincount(inverse, minlength=len(U))
-    D = _hamming_block(U.astype(np.float32), U.astype(np.float32))
-    a, b = np.nonzero(np.triu(D <= epsilon, k=1))         # the graph H <= epsilon
-    first = np.unique(inverse, return_index=True)[1]
-    components = labels[first]
-    scores = (None, None) if y is None else (nmi(y, labels), ari(y, labels))
-    return LabellingState(
-        k2 if epsilon_from != "given" else None, float(epsilon), epsilon_from, _frozen(U),
-        _frozen(counts), _frozen(inverse), _frozen(np.stack([a, b], axis=1)),
-        _frozen(D[a, b]), _frozen(components), _frozen(labels), *scores)
-
+    return LabellingModel(modes, X=X, y=y).state(k2, epsilon=epsilon, epsilon_from=epsilon_from)

@@ -4,10 +4,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.metrics import normalized_mutual_info_score
 
-from binms_teach import BinNNMS, bga, bga_path
+from binms_teach import BinNNMS, bga, bga_path, epsilon_from_k2, epsilon_proximity
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.trace import (
+    LabellingModel,
     ascent_trace,
     classical_mds,
     labelling_state,
@@ -139,12 +141,14 @@ def test_mds_reproduces_planar_distances(seed):
     P = np.random.default_rng(seed).normal(size=(30, 2)) * [5.0, 1.0] + 7.0
     coords, eigenvalues = classical_mds(distances(P))
     assert np.allclose(distances(coords), distances(P), atol=1e-8)
-    # The spread of a planar cloud lives in two eigenvalues: n times the variances
-    # along its principal axes.
+    # The spread of a planar cloud lives in two eigenvalues: the sums of squares
+    # along its principal axes; a third axis carries nothing.
     centred = P - P.mean(axis=0)
     axes = np.sort(np.linalg.eigvalsh(centred.T @ centred))[::-1]
-    assert np.allclose(eigenvalues[:2], axes)
-    assert np.allclose(eigenvalues[2:], 0, atol=1e-8)
+    assert np.allclose(eigenvalues, axes)
+    _, three = classical_mds(distances(P), n_components=3)
+    assert np.allclose(three, [*axes, 0], atol=1e-8)
+    assert np.isclose(eigenvalues.sum(), (distances(P) ** 2).sum() / (2 * len(P)))
 
 
 def test_mds_of_points_on_a_line_and_in_one_dimension():
@@ -267,7 +271,6 @@ def test_labelling_state_matches_loops(mixture, modes, k2):
     assert s.labels.tolist() == ref.components(rows, eps)
     assert s.n_clusters == len(set(s.labels.tolist()))
     assert s.sizes.tolist() == [s.labels.tolist().count(c) for c in range(s.n_clusters)]
-    from sklearn.metrics import normalized_mutual_info_score
     assert s.nmi == pytest.approx(normalized_mutual_info_score(target, s.labels,
                                                                average_method="geometric"))
 
@@ -296,3 +299,21 @@ def test_labelling_state_refuses_bad_input(modes):
         labelling_state(modes, 3, epsilon_from="data")
     with pytest.raises(ValueError, match="'modes' or 'data'"):
         labelling_state(modes, 3, epsilon_from="everything")
+
+
+def test_the_model_agrees_with_the_core_for_every_k2(mixture, modes):
+    model = LabellingModel(modes, X=mixture)
+    for k2 in range(1, len(modes)):
+        for where, data in (("modes", modes), ("data", mixture)):
+            s = model.state(k2, epsilon_from=where)
+            assert s.epsilon == pytest.approx(epsilon_from_k2(data, k2))
+            assert np.array_equal(s.labels, epsilon_proximity(modes, s.epsilon))
+
+
+def test_path_map_shows_the_share_of_the_spread(mixture):
+    pm = path_map(mixture, [3, 10, 40], k1=6, background=range(0, 80, 4))
+    H = (pm.points[:, None, :] != pm.points[None, :, :]).sum(axis=2).astype(float)
+    n = len(H)
+    J = np.eye(n) - np.ones((n, n)) / n
+    values = np.sort(np.linalg.eigvalsh(-0.5 * J @ H**2 @ J))[::-1]
+    assert pm.shown == pytest.approx(values[:2].sum() / values.sum())
