@@ -8,6 +8,8 @@ them: `make test-notebooks`):
   are up to date;
 - every code cell is executed, with execution counts 1, 2, 3, ...;
 - no stored error output, and no stray `<matplotlib...>` / `Text(...)` result;
+- no cell relies on a trailing `;` to hide its result: nbval runs cells with
+  store_history=False, and IPython then ignores the `;` (assign instead: `_ = ...`);
 - `# NBVAL_IGNORE_OUTPUT` marks exactly the cells that display a widget (or a
   progress bar);
 - every exercise notebook has its solutions notebook, and the other way round.
@@ -16,13 +18,17 @@ And tools/navigation.py is idempotent: run twice on a copy, the second run
 changes nothing.
 """
 
+import ast
 import importlib.util
+import io
 import re
 import shutil
+import tokenize
 from pathlib import Path
 
 import nbformat
 import pytest
+from IPython.core.inputtransformer2 import TransformerManager
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -126,6 +132,32 @@ def test_no_stray_matplotlib_results(path):
                     f"cell {i} prints {match.group(0).strip()!r}...: end the plotting line "
                     "with ';' or assign it (_ = plt.title(...))"
                 )
+
+
+def _hides_result_with_semicolon(source):
+    """True if the cell ends with an expression whose result only a ';' hides."""
+    python = TransformerManager().transform_cell(source)
+    try:
+        body = ast.parse(python).body
+    except SyntaxError:
+        return False
+    if not body or not isinstance(body[-1], ast.Expr):
+        return False
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER,
+            tokenize.INDENT, tokenize.DEDENT}  # fmt: skip
+    tokens = tokenize.generate_tokens(io.StringIO(python).readline)
+    last = [t.string for t in tokens if t.type not in skip][-1]
+    return last == ";"
+
+
+@notebook
+def test_no_result_hidden_by_a_semicolon(path):
+    for i, cell in _code_cells(_read(path)):
+        assert not _hides_result_with_semicolon(cell.source), (
+            f"cell {i} ends with an expression followed by ';'. nbval executes cells with "
+            "store_history=False, where IPython ignores the ';' and prints the result "
+            "(Text(...), [<matplotlib...>]): assign it instead, `_ = ax.set_title(...)`"
+        )
 
 
 def _shows_widget(cell):
@@ -248,3 +280,13 @@ def test_navigation_check_mode_writes_nothing(tmp_path):
     before = _snapshot(tmp_path)
     assert len(navigation.update(tmp_path, check=True)) == 4
     assert _snapshot(tmp_path) == before
+
+
+def test_navigation_only_rewrites_the_named_notebooks(tmp_path):
+    _course(tmp_path)
+    one = tmp_path / "01_one.ipynb"
+    before = _snapshot(tmp_path)
+    assert navigation.update(tmp_path, only=[one]) == [one]
+    after = _snapshot(tmp_path)
+    assert [p.name for p in after if after[p] != before[p]] == ["01_one.ipynb"]
+    assert "[Two](02_two.ipynb) >" in _read(one).cells[1].source

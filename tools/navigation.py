@@ -5,6 +5,7 @@ Run from the repository root (``make nav``)::
     python tools/navigation.py            # rewrite notebooks/ and notebooks/solutions/
     python tools/navigation.py --check    # change nothing; exit 1 if a notebook is stale
     python tools/navigation.py some/dir   # another course folder (the tests use a copy)
+    python tools/navigation.py --only notebooks/03_x.ipynb   # rewrite just these files
 
 What it writes:
 
@@ -215,14 +216,19 @@ def _ensure_ids(nb):
 # ---------------------------------------------------------------- entry point
 
 
-def update(folder: Path, check: bool = False) -> list[Path]:
+def update(folder: Path, check: bool = False, only=None) -> list[Path]:
     """Rewrite the navigation of every notebook in ``folder``; return those that changed.
 
     With ``check=True`` nothing is written: the list names the stale notebooks.
+    ``only`` (paths) limits the rewriting to those notebooks; the links still
+    come from the whole course.
     """
     course = Course(folder)
+    chosen = None if only is None else {Path(p).resolve() for p in only}
     changed = []
     for path in course.main + course.solutions:
+        if chosen is not None and path.resolve() not in chosen:
+            continue
         text = serialise(course.updated(path))
         if path.read_text(encoding="utf8") != text:
             changed.append(path)
@@ -237,10 +243,15 @@ def main(argv=None) -> int:
                         help="the course folder (default: notebooks/ of this repository)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if any notebook's navigation is stale")
+    parser.add_argument("--only", nargs="+", type=Path, metavar="NOTEBOOK",
+                        help="rewrite only these notebooks (the links still cover the course)")
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
         parser.error(f"{args.folder} is not a folder of notebooks.")
-    changed = update(args.folder, check=args.check)
+    missing = [str(p) for p in args.only or () if not p.is_file()]
+    if missing:
+        parser.error(f"no such notebook: {', '.join(missing)}")
+    changed = update(args.folder, check=args.check, only=args.only)
     for path in changed:
         verb = "stale" if args.check else "updated"
         print(f"{verb}: {path}")
