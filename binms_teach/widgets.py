@@ -1,0 +1,666 @@
+"""The notebooks' widgets: they only display the state that `binms_teach.trace` computes.
+
+Model and view apart: every picture is a pure function of a state object
+(`AscentStep`, `PathFrame`, `LabellingState`), and every widget holds its
+current state in ``.state`` and its text in ``.readout.value``, so that tests
+can drive the controls (``slider.value = ...``, ``button.click()``) and check
+what is shown without a browser.
+
+- `AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step;
+- `PathMapExplorer`: the paths of many points on an MDS map, over the updates;
+- `LabellingExplorer`: epsilon(k2), the graph H <= epsilon among the modes, the clusters.
+
+Speed: the explorer draws its pictures as small PNG images straight from the
+0/1 arrays (nearest-neighbour upscaling, a few lines of numpy and zlib) and
+caches one trace per (point, k1); an update takes a few milliseconds
+(`benchmarks/widget_step.py` measures it). The two map widgets draw one
+matplotlib figure once and then only update its artists' data.
+"""
+
+import struct
+import zlib
+from collections import OrderedDict
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+
+from ._validation import check_binary, check_int, check_tie
+from .hamming import hamming
+from .majority import majority_vote
+from .trace import LabellingModel, _ascent_trace, classical_mds
+
+# Colours (RGB): ink and paper of the 0/1 images, and the marks.
+INK = (25, 25, 25)
+PAPER = (255, 255, 255)
+GRID = (222, 222, 222)
+TURNED_ON = (213, 94, 0)      # a 0 that becomes 1 (vermillion)
+TURNED_OFF = (86, 180, 233)   # a 1 that becomes 0 (sky blue)
+CURRENT = (0, 114, 178)       # the frame of the current iterate (blue)
+VOTES_CMAP = "RdBu_r"         # 0 votes for 1: blue, half: white, all: red
+
+
+# ---------------------------------------------------------------- pictures (pure functions)
+
+def png_bytes(rgb):
+    """Encode an (h, w, 3) uint8 RGB array as PNG bytes (8-bit RGB, no filter).
+
+    Examples
+    --------
+    >>> png_bytes(np.zeros((2, 3, 3), dtype=np.uint8))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
+    h, w, _ = rgb.shape
+    raw = np.zeros((h, 3 * w + 1), dtype=np.uint8)  # each row: filter byte 0, then pixels
+    raw[:, 1:] = rgb.reshape(h, 3 * w)
+
+    def chunk(tag, data):
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw.tobytes(), 1)) + chunk(b"IEND", b""))
+
+
+def _upscale(cells, scale, grid):
+    """(h, w, 3) cell colours -> (h*scale, w*scale, 3) pixels, with light cell borders."""
+    img = np.repeat(np.repeat(cells, scale, axis=0), scale, axis=1)
+    if grid and scale >= 4:
+        img[::scale, :] = GRID
+        img[:, ::scale] = GRID
+    return img
+
+
+def binary_image(x, shape, scale=10, grid=True):
+    """A 0/1 vector drawn as an image: 1 is ink, 0 is paper, row-major in ``shape``.
+
+    Examples
+    --------
+    >>> binary_image(np.array([1, 0]), (1, 2), scale=1)[0].tolist()
+    [[25, 25, 25], [255, 255, 255]]
+    """
+    cells = np.where(np.asarray(x).reshape(shape)[..., None] == 1, INK, PAPER)
+    return _upscale(cells.astype(np.uint8), scale, grid)
+
+
+def next_image(x, x_next, shape, scale=10):
+    """x_{j+1} drawn over x_j: unchanged bits in ink/paper, flips in colour.
+
+    A 0 that becomes 1 is vermillion, a 1 that becomes 0 sky blue.
+    """
+    x, x_next = np.asarray(x).reshape(shape), np.asarray(x_next).reshape(shape)
+    cells = np.where(x_next[..., None] == 1, INK, PAPER).astype(np.uint8)
+    cells[(x_next == 1) & (x == 0)] = TURNED_ON
+    cells[(x_next == 0) & (x == 1)] = TURNED_OFF
+    return _upscale(cells, scale, True)
+
+
+_VOTES_CMAP = colormaps[VOTES_CMAP]  # colormaps[...] returns a copy: look it up once
+
+
+def votes_lut(k1):
+    """The colour of 0, 1, ..., k1 votes for a 1: blue (none), white (half), red (all)."""
+    return (_VOTES_CMAP(np.linspace(0, 1, k1 + 1))[:, :3] * 255).round().astype(np.uint8)
+
+
+def votes_image(ones, ties, k1, shape, scale=10, lut=None):
+    """The per-pixel vote counts as a heat map; tied pixels carry a black dot."""
+    lut = votes_lut(k1) if lut is None else lut
+    img = _upscale(lut[np.asarray(ones).reshape(shape)], scale, True)
+    dot = np.zeros((scale, scale), dtype=bool)
+    lo, hi = scale // 2 - max(1, scale // 5), scale // 2 + max(1, scale // 5)
+    dot[lo:hi, lo:hi] = True
+    img[np.kron(np.asarray(ties).reshape(shape), dot).astype(bool)] = (0, 0, 0)
+    return img
+
+
+def mosaic(images, ncols, gap=4, background=PAPER):
+    """Lay equal-sized (h, w, 3) images out in a grid, left to right, top to bottom."""
+    h, w, _ = images[0].shape
+    nrows = -(-len(images) // ncols)
+    ncols = min(ncols, len(images))
+    out = np.empty((nrows * (h + gap) + gap, ncols * (w + gap) + gap, 3), dtype=np.uint8)
+    out[:] = background
+    for i, image in enumerate(images):
+        r, c = divmod(i, ncols)
+        out[gap + r * (h + gap): gap + r * (h + gap) + h,
+            gap + c * (w + gap): gap + c * (w + gap) + w] = image
+    return out
+
+
+def _framed(image, colour, width=2):
+    out = image.copy()
+    out[:width], out[-width:], out[:, :width], out[:, -width:] = colour, colour, colour, colour
+    return out
+
+
+def _plural(count, one, many):
+    return f"{count} {one if count == 1 else many}"
+
+
+def step_readout(step, n_steps):
+    """The explorer's one-line summary of a step.
+
+    Examples
+    --------
+    >>> from binms_teach.trace import ascent_trace
+    >>> trace = ascent_trace([[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]], 0, k1=3)
+    >>> step_readout(trace.steps[0], trace.n_iter)
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
+    >>> step_readout(trace.steps[1], trace.n_iter)
+    'iteration 1 of 1 · k1 = 3 · 0 bits change · 0 ties · fixed point: x_1 is a mode'
+    """
+    text = (f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
+            f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
+            f"{_plural(step.n_ties, 'tie', 'ties')}")
+    if step.fixed:
+        text += f" · fixed point: x_{step.j} is a mode"
+    return text
+
+
+# ---------------------------------------------------------------- the ascent explorer
+
+class AscentExplorer:
+    """Watch one binary gradient ascent on image data, one update at a time.
+
+    Controls: ``point`` (the data index x_0 starts from), ``k1``, ``play``,
+    ``back`` and ``step`` (description "step"), and the ``iteration`` slider.
+    For the current iteration j it shows x_j, its k1 nearest neighbours
+    (nearest first), their votes for a 1 in every pixel (ties dotted), and
+    x_{j+1} with the bits that changed in colour, plus the whole path.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d), 0/1 values
+    start : int, default 0
+        The data index of the first point shown.
+    k1 : int, default 10
+    tie : {"one", "zero", "keep"}, default "one"
+    max_iter : int, default 100
+    shape : (int, int), default (16, 15)
+        Rows and columns of one image, row-major (Digits: 16 rows of 15 pixels).
+    y : array-like of shape (n,), optional
+        Labels, shown next to the point.
+    k1_max : int, default 30
+    scale : int, default 10
+        Screen pixels per image pixel.
+
+    Attributes
+    ----------
+    state : AscentStep
+        The step on display.
+    trace : AscentTrace
+        The ascent on display.
+    readout : ipywidgets.Label
+        One line, e.g. "iteration 3 of 6 · k1 = 10 · 4 bits change · 2 ties".
+    images : dict of ipywidgets.Image
+        "iterate", "votes", "next", "neighbours", "path"; ``pixels`` holds the
+        RGB arrays they show.
+
+    Examples
+    --------
+    >>> X = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]]
+    >>> ex = AscentExplorer(X, k1=3, shape=(1, 3), k1_max=4)
+    >>> ex.readout.value
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
+    >>> ex.step.click()
+    >>> ex.state.j, ex.state.x.tolist()
+    (1, [0, 0, 1])
+    """
+
+    CACHE_SIZE = 256
+
+    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, shape=(16, 15), y=None,
+                 k1_max=30, scale=10):
+        self.X = check_binary(X)
+        n, d = self.X.shape
+        self.shape = tuple(int(s) for s in shape)
+        if len(self.shape) != 2 or self.shape[0] * self.shape[1] != d:
+            raise ValueError(f"shape={shape} does not hold the {d} features of a sample; "
+                             f"give (rows, columns) with rows * columns = {d}.")
+        self.tie = check_tie(tie)
+        self.max_iter = check_int(max_iter, "max_iter", 1, 10**6,
+                                  "The explorer shows at least one update.")
+        k1_max = check_int(k1_max, "k1_max", 1, n, f"k1 counts neighbours among the {n} points.")
+        check_int(k1, "k1", 1, k1_max, "Raise k1_max to explore a larger k1.")
+        check_int(start, "start", 0, n - 1, "start is a data index.")
+        self.y = None if y is None else np.asarray(y)
+        self.scale = check_int(scale, "scale", 1, 64)
+        self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
+        self.path_scale = max(2, self.scale // 3)       # the path, 20 to a row
+        self._Xf = self.X.astype(np.float32)
+        self._cache = OrderedDict()
+        self._luts = {}
+        self._silent = False
+
+        # controls
+        self.point = widgets.BoundedIntText(value=start, min=0, max=n - 1, description="point",
+                                            layout=widgets.Layout(width="170px"))
+        self.k1 = widgets.IntSlider(value=k1, min=1, max=k1_max, description="k1",
+                                    continuous_update=False)
+        self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
+        self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
+        self.back = widgets.Button(description="back", icon="step-backward",
+                                   tooltip="show the previous update", layout={"width": "90px"})
+        self.step = widgets.Button(description="step", icon="step-forward",
+                                   tooltip="show the next update", layout={"width": "90px"})
+        self.readout = widgets.Label()
+        self.readout.add_class("bga-readout")
+        self.title = widgets.HTML()
+        # pictures
+        names = ("iterate", "votes", "next", "neighbours", "path")
+        self.images = {name: widgets.Image(format="png") for name in names}
+        for name, image in self.images.items():
+            image.add_class(f"bga-{name}")
+        self.pixels = {}
+        self.captions = {name: widgets.HTML() for name in names}
+        self.legend = widgets.HTML()
+
+        widgets.link((self.play, "value"), (self.iteration, "value"))
+        self.point.observe(self._on_start, "value")
+        self.k1.observe(self._on_start, "value")
+        self.iteration.observe(self._on_iteration, "value")
+        self.step.on_click(lambda _: self._move(+1))
+        self.back.on_click(lambda _: self._move(-1))
+
+        def panel(name):
+            return widgets.VBox([self.captions[name], self.images[name]],
+                                layout={"margin": "0 16px 4px 0"})
+
+        self.ui = widgets.VBox([
+            self.title,
+            widgets.HBox([self.point, self.k1]),
+            widgets.HBox([self.play, self.back, self.step, self.iteration]),
+            self.readout,
+            widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
+            self.legend,
+            panel("neighbours"),
+            panel("path"),
+        ])
+        self._load()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    # model -----------------------------------------------------------------
+    def trace_for(self, point, k1):
+        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` neighbours."""
+        key = (int(point), int(k1))
+        if key in self._cache:
+            self._cache.move_to_end(key)
+        else:
+            self._cache[key] = _ascent_trace(self.X, self._Xf, self.X[key[0]].copy(), key[0],
+                                             key[1], self.max_iter, self.tie)
+            if len(self._cache) > self.CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return self._cache[key]
+
+    @property
+    def trace(self):
+        return self._trace
+
+    @property
+    def state(self):
+        return self._trace.steps[self.iteration.value]
+
+    # controller ------------------------------------------------------------
+    def _on_start(self, _change):
+        self._load()
+
+    def _on_iteration(self, _change):
+        if not self._silent:
+            self._render()
+
+    def _move(self, delta):
+        self.iteration.value = min(max(self.iteration.value + delta, 0), self.iteration.max)
+
+    def _load(self):
+        """A new point or k1: fetch its trace, go back to iteration 0, draw."""
+        self._trace = self.trace_for(self.point.value, self.k1.value)
+        last = self._trace.n_iter - 1
+        self._silent = True
+        try:
+            self.iteration.value = 0
+            self.iteration.max = last
+            self.play.max = last
+            self.play.value = 0
+        finally:
+            self._silent = False
+        self._render_trace()
+        self._render()
+
+    # view ------------------------------------------------------------------
+    def _show(self, name, rgb):
+        self.pixels[name] = rgb
+        self.images[name].value = png_bytes(rgb)
+
+    def _render_trace(self):
+        """What changes only with the point or k1: title, legend."""
+        tr = self._trace
+        i = tr.start
+        label = "" if self.y is None else f" (label {self.y[i]})"
+        end = ("a fixed point" if tr.converged
+               else f"max_iter = {tr.max_iter} updates without a fixed point")
+        self.title.value = (
+            f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
+            f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
+            f"{_plural(tr.n_iter, 'update', 'updates')} computed.")
+        k1 = tr.k1
+        if k1 not in self._luts:
+            self._luts[k1] = votes_lut(k1)
+        swatches = "".join(
+            f"<span style='background:rgb{tuple(int(c) for c in self._luts[k1][v])};"
+            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(k1 + 1))
+        ties = (f"black dot: a tie (exactly half), settled by tie = {self.tie!r}"
+                if k1 % 2 == 0 else "k1 is odd: no ties")
+        self.legend.value = (
+            f"<small>votes for a 1 among the k1 = {k1} neighbours: {swatches} · {ties}"
+            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> a 0 that "
+            f"becomes 1, <span style='color:rgb{TURNED_OFF}'>■</span> a 1 that becomes 0</small>")
+
+    def _render(self):
+        step, tr, s = self.state, self._trace, self.scale
+        j = step.j
+        self._show("iterate", binary_image(step.x, self.shape, s))
+        self._show("votes", votes_image(step.ones, step.ties, step.k1, self.shape, s,
+                                        self._luts.get(step.k1)))
+        self._show("next", next_image(step.x, step.x_next, self.shape, s))
+        thumbs = [binary_image(self.X[i], self.shape, self.thumb_scale, grid=False)
+                  for i in step.neighbours]
+        self._show("neighbours", mosaic(thumbs, ncols=10))
+        path = [binary_image(x, self.shape, self.path_scale, grid=False) for x in tr.path]
+        path = [np.pad(p, ((3, 3), (3, 3), (0, 0)), constant_values=255) for p in path]
+        path[min(j, len(path) - 1)] = _framed(path[min(j, len(path) - 1)], CURRENT, 3)
+        self._show("path", mosaic(path, ncols=20, gap=2))
+
+        self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
+        self.captions["votes"].value = (f"votes for a 1 among NN<sub>{step.k1}</sub>"
+                                        f"(x<sub>{j}</sub>)")
+        self.captions["next"].value = (f"<b>x<sub>{j + 1}</sub></b> = maj(NN<sub>{step.k1}</sub>"
+                                       f"(x<sub>{j}</sub>))")
+        shown = ", ".join(str(int(v)) for v in step.distances)
+        self.captions["neighbours"].value = (
+            f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>), nearest first: data points "
+            f"{', '.join(str(int(v)) for v in step.neighbours[:10])}"
+            f"{' …' if step.k1 > 10 else ''}; Hamming distances {shown}")
+        self.captions["path"].value = (f"the path x<sub>0</sub>, …, x<sub>{len(tr.path) - 1}"
+                                       f"</sub>; x<sub>{j}</sub> framed")
+        self.readout.value = step_readout(step, tr.n_iter)
+        self.back.disabled = j == 0
+        self.step.disabled = j == tr.n_iter - 1
+
+
+# ---------------------------------------------------------------- the path map
+
+class _Blitter:
+    """A matplotlib figure drawn once; each update redraws only its animated artists.
+
+    The static part (axes, labels, background points) is rendered once and kept
+    as pixels; an update restores it, draws the artists marked ``animated=True``
+    and encodes the canvas as PNG.
+    """
+
+    def __init__(self, size, ncols=1):
+        self.fig = Figure(figsize=size, dpi=80)
+        self.canvas = FigureCanvasAgg(self.fig)
+        self.axes = self.fig.subplots(1, ncols)
+        self.animated = []
+        self._background = None
+
+    def freeze(self):
+        """Render the static part; call after every artist is added."""
+        self.canvas.draw()  # artists with animated=True are left out
+        self._background = self.canvas.copy_from_bbox(self.fig.bbox)
+
+    def png(self):
+        self.canvas.restore_region(self._background)
+        for artist in self.animated:
+            self.fig.draw_artist(artist)
+        return png_bytes(np.asarray(self.canvas.buffer_rgba())[..., :3])
+
+
+CLASS_COLOURS = colormaps["tab10"].colors
+
+
+class PathMapExplorer:
+    """The ascent paths of many points running into their modes, on an MDS map.
+
+    Parameters
+    ----------
+    path_map : PathMap
+        From `binms_teach.trace.path_map`.
+    y : array-like of shape (n,), optional
+        Labels of the data; each path is coloured by its start's label.
+    size : (float, float), default (6, 5)
+        The figure size in inches.
+
+    Attributes
+    ----------
+    updates : ipywidgets.IntSlider
+        t, the number of updates applied (description "updates").
+    state : PathFrame
+        Where every path is after t updates.
+    readout : ipywidgets.Label
+    image : ipywidgets.Image
+    figure : matplotlib.figure.Figure
+        The figure drawn into ``image``; its artists ``trails`` (the paths up
+        to t), ``moving_markers`` and ``arrived_markers`` (the iterates after t
+        updates, coloured by their start's label) hold what is on display.
+    """
+
+    def __init__(self, path_map, *, y=None, size=(6, 5)):
+        self.map = pm = path_map
+        self.updates = widgets.IntSlider(value=0, min=0, max=pm.n_steps, description="updates")
+        self.play = widgets.Play(value=0, min=0, max=pm.n_steps, interval=700, description="play")
+        widgets.link((self.play, "value"), (self.updates, "value"))
+        self.readout = widgets.Label()
+        self.readout.add_class("bga-pathmap-readout")
+        self.image = widgets.Image(format="png")
+        if y is None:
+            colours = np.tile([0.3, 0.3, 0.3, 1.0], (len(pm.starts), 1))
+        else:
+            labels = np.asarray(y)[pm.starts]
+            codes = np.unique(labels, return_inverse=True)[1].reshape(-1)
+            colours = np.array([(*CLASS_COLOURS[c % 10], 1.0) for c in codes])
+        self._colours = colours
+
+        self._plot = plot = _Blitter(size)
+        ax = plot.axes
+        c = pm.coords
+        ax.scatter(c[pm.background, 0], c[pm.background, 1], s=6, color="0.8", linewidths=0,
+                   label="data points")
+        ends = np.array([p[-1] for p in pm.paths])
+        ax.scatter(c[ends, 0], c[ends, 1], s=150, marker="*", facecolors="none",
+                   edgecolors="k", linewidths=0.6, label="modes reached")
+        self.trails = LineCollection([], colors=colours, linewidths=1.0, alpha=0.7,
+                                      animated=True)
+        ax.add_collection(self.trails)
+        empty = np.zeros(0)
+        self.moving_markers = ax.scatter(empty, empty, s=24, color="0.4", edgecolors="k",
+                                         linewidths=0.4, animated=True, label="moving iterates")
+        self.arrived_markers = ax.scatter(empty, empty, s=70, marker="*", color="0.4",
+                                          edgecolors="k", linewidths=0.4, animated=True,
+                                          label="iterates at their mode")
+        plot.animated = [self.trails, self.moving_markers, self.arrived_markers]
+        pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
+        ax.set_xlim(c[:, 0].min() - pad[0], c[:, 0].max() + pad[0])
+        ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
+        ax.set_xlabel("MDS axis 1")
+        ax.set_ylabel("MDS axis 2")
+        ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}) on a map of "
+                     "Hamming distances", fontsize=9)
+        ax.legend(loc="best", fontsize=7)
+        plot.fig.tight_layout()
+        plot.freeze()
+        self.figure = plot.fig
+        self.updates.observe(lambda _: self._render(), "value")
+        self.ui = widgets.VBox([widgets.HBox([self.play, self.updates]), self.readout,
+                                self.image])
+        self._render()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    @property
+    def state(self):
+        return self._state
+
+    def _render(self):
+        t = self.updates.value
+        frame = self._state = self.map.at(t)
+        c = self.map.coords
+        self.trails.set_segments([c[p[: min(t, len(p) - 1) + 1]] for p in self.map.paths])
+        moving = frame.moving
+        self.moving_markers.set_offsets(frame.coords[moving].reshape(-1, 2))
+        self.moving_markers.set_facecolors(self._colours[moving])
+        self.arrived_markers.set_offsets(frame.coords[~moving].reshape(-1, 2))
+        self.arrived_markers.set_facecolors(self._colours[~moving])
+        self.image.value = self._plot.png()
+        distinct = len(np.unique(frame.index))
+        self.readout.value = (f"updates t = {t} of {self.map.n_steps} · "
+                              f"{frame.n_moving} of {len(moving)} points still moving · "
+                              f"{distinct} distinct iterates")
+
+
+# ---------------------------------------------------------------- the labelling task
+
+class LabellingExplorer:
+    """epsilon(k2), the graph H <= epsilon among the distinct modes, and its clusters.
+
+    The distinct modes are placed once on a classical MDS map of their Hamming
+    distances (marker area grows with the samples that reached them); the k2
+    slider redraws the edges (pairs within epsilon, inclusive) and colours the
+    ten largest clusters; the bars give every cluster's size, largest first.
+
+    Parameters
+    ----------
+    modes : array-like of shape (n, d), 0/1 values
+        The final iterate of every sample, e.g. ``BinNNMS().fit(X).modes_``.
+    k2 : int, default 10
+    k2_max : int, default 50
+    y : array-like of shape (n,), optional
+        True labels: the readout adds NMI and ARI.
+    X : array-like of shape (n, d), optional
+        The data: adds the choice of measuring epsilon on the data, and (with
+        ``shape``) the median centres of the largest clusters.
+    shape : (int, int), optional
+        The image shape (rows, columns) of a sample, to draw cluster centres.
+    size : (float, float), default (9, 4)
+
+    Attributes
+    ----------
+    k2 : ipywidgets.IntSlider
+    epsilon_from : ipywidgets.ToggleButtons
+        "modes" or "data" (the latter only when X is given).
+    model : LabellingModel
+    state : LabellingState
+    readout : ipywidgets.Label
+    image : ipywidgets.Image
+    centres : ipywidgets.Image
+        The median centres of the ten largest clusters (with X and shape).
+    figure : matplotlib.figure.Figure
+        The figure drawn into ``image``; its artists ``edge_lines`` (the graph's
+        edges, one polyline broken by NaNs), ``nodes`` (the distinct modes,
+        coloured by cluster) and ``bars`` hold what is on display.
+    """
+
+    N_COLOURED = 10
+    N_BARS = 40
+
+    def __init__(self, modes, *, k2=10, k2_max=50, y=None, X=None, shape=None, size=(9, 4)):
+        self.model = model = LabellingModel(modes, X=X, y=y)
+        n = model.n
+        k2_max = check_int(k2_max, "k2_max", 1, n - 1, f"k2 ranks the other {n - 1} points.")
+        check_int(k2, "k2", 1, k2_max, "Raise k2_max to explore a larger k2.")
+        self.shape = None if shape is None else tuple(shape)
+        self.k2 = widgets.IntSlider(value=k2, min=1, max=k2_max, description="k2")
+        options = ["modes", "data"] if X is not None else ["modes"]
+        self.epsilon_from = widgets.ToggleButtons(options=options, value="modes",
+                                                  description="epsilon on")
+        self.readout = widgets.Label()
+        self.readout.add_class("eps-readout")
+        self.image = widgets.Image(format="png")
+        self.centres = widgets.Image(format="png")
+        self.centres_caption = widgets.HTML()
+
+        self._coords, _ = classical_mds(hamming(model.modes))
+        self._plot = plot = _Blitter(size, ncols=2)
+        ax, bars = plot.axes
+        c = self._coords
+        # All edges as one polyline broken by NaNs: far faster than one path per edge.
+        (self.edge_lines,) = ax.plot([], [], color="0.6", linewidth=0.4, animated=True)
+        self.nodes = ax.scatter(c[:, 0], c[:, 1], s=6 + 4 * np.sqrt(model.counts),
+                                 edgecolors="k", linewidths=0.2, animated=True)
+        pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
+        ax.set_xlim(c[:, 0].min() - pad[0], c[:, 0].max() + pad[0])
+        ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
+        ax.set_xlabel("MDS axis 1")
+        ax.set_ylabel("MDS axis 2")
+        ax.set_title(f"the {len(model.modes)} distinct modes; edges: H <= epsilon", fontsize=9)
+        self.bars = bars.bar(np.arange(self.N_BARS), np.ones(self.N_BARS), width=0.8,
+                              animated=True)
+        bars.set_yscale("log")
+        bars.set_ylim(0.8, n)
+        bars.set_xlim(-0.8, self.N_BARS - 0.2)
+        bars.set_xlabel(f"the {self.N_BARS} largest clusters")
+        bars.set_ylabel("samples (log scale)")
+        bars.set_title("cluster sizes, largest first", fontsize=9)
+        plot.animated = [self.edge_lines, self.nodes, *self.bars]
+        plot.fig.tight_layout()
+        plot.freeze()
+        self.figure = plot.fig
+        self.k2.observe(lambda _: self._render(), "value")
+        self.epsilon_from.observe(lambda _: self._render(), "value")
+        rows = [widgets.HBox([self.k2, self.epsilon_from]), self.readout, self.image]
+        if X is not None and self.shape is not None:
+            rows += [self.centres_caption, self.centres]
+        self.ui = widgets.VBox(rows)
+        self._render()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    @property
+    def state(self):
+        return self._state
+
+    def _render(self):
+        s = self._state = self.model.state(self.k2.value, epsilon_from=self.epsilon_from.value)
+        c = self._coords
+        lines = np.full((len(s.edges), 3, 2), np.nan)
+        lines[:, 0], lines[:, 1] = c[s.edges[:, 0]], c[s.edges[:, 1]]
+        self.edge_lines.set_data(lines[..., 0].ravel(), lines[..., 1].ravel())
+        sizes = s.sizes
+        order = np.argsort(-sizes, kind="stable")      # clusters, largest first
+        rank = np.empty(len(sizes), dtype=int)
+        rank[order] = np.arange(len(sizes))
+        palette = np.array([(*CLASS_COLOURS[r], 1.0) if r < self.N_COLOURED
+                            else (0.82, 0.82, 0.82, 1.0) for r in range(len(sizes))])
+        self.nodes.set_facecolors(palette[rank[s.components]])
+        for b, bar in enumerate(self.bars):
+            bar.set_height(sizes[order[b]] if b < len(order) else 0)
+            bar.set_color(palette[b] if b < len(order) else "none")
+        self.image.value = self._plot.png()
+        if self.model.X is not None and self.shape is not None:
+            top = order[: self.N_COLOURED]
+            thumbs = []
+            for r, m in enumerate(top):
+                w = majority_vote(self.model.X[s.labels == m])
+                thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
+                               ((3, 3), (3, 3), (0, 0)), constant_values=255)
+                thumbs.append(_framed(thumb, tuple(int(255 * v) for v in CLASS_COLOURS[r]), 3))
+            self.centres.value = png_bytes(mosaic(thumbs, ncols=self.N_COLOURED))
+            self.centres_caption.value = (
+                "median centres (majority votes of the members) of the largest clusters, "
+                "with their sizes: " + ", ".join(str(int(sizes[m])) for m in top))
+        text = (f"k2 = {s.k2} · epsilon = {s.epsilon:.2f} (on the {s.epsilon_from}) · "
+                f"{s.n_edges} edges among {len(s.modes)} distinct modes · "
+                f"{s.n_clusters} clusters")
+        if s.nmi is not None:
+            text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
+        self.readout.value = text

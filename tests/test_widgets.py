@@ -1,0 +1,367 @@
+"""Drive the widgets as a user would, without a browser, and check what they show.
+
+Each test moves a control (``slider.value = ...``, ``button.click()``) and compares
+the widget's state, readout and decoded pictures with an independent computation:
+`bga_path` and plain loops (tests/reference_impl.py), never the widget's own model.
+"""
+
+import io
+
+import numpy as np
+import pytest
+from matplotlib import colormaps
+from matplotlib import image as mpimg
+from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+
+from binms_teach import BinNNMS, bga, bga_path
+from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.trace import path_map
+from binms_teach.widgets import (
+    INK,
+    PAPER,
+    TURNED_OFF,
+    TURNED_ON,
+    AscentExplorer,
+    LabellingExplorer,
+    PathMapExplorer,
+)
+from tests import reference_impl as ref
+
+SHAPE = (16, 15)
+
+
+@pytest.fixture(scope="module")
+def images():
+    """150 noisy 16 x 15 'images' around 3 prototypes: ties happen with an even k1."""
+    mix = make_bernoulli_mixture(150, 240, 3, flip=0.25, random_state=0)
+    return mix.data, mix.target
+
+
+def decode(image_widget):
+    """The pixels an ipywidgets.Image shows, as uint8 RGB (decoded by Pillow)."""
+    rgb = mpimg.imread(io.BytesIO(image_widget.value), format="png")
+    return (np.asarray(rgb)[..., :3] * 255).round().astype(np.uint8)
+
+
+def cells(rgb, scale, offset=None, origin=(0, 0)):
+    """The colour of every image pixel (16 x 15 cells), read at one point inside each cell."""
+    o = scale // 2 if offset is None else offset
+    r0, c0 = origin
+    rows = r0 + np.arange(SHAPE[0]) * scale + o
+    cols = c0 + np.arange(SHAPE[1]) * scale + o
+    return rgb[np.ix_(rows, cols)]
+
+
+def bits(colours):
+    """INK -> 1, PAPER -> 0; anything else fails."""
+    ink = np.all(colours == INK, axis=-1)
+    paper = np.all(colours == PAPER, axis=-1)
+    assert np.all(ink | paper), "a pixel is neither ink nor paper"
+    return ink.astype(np.uint8).reshape(-1)
+
+
+def votes_by_loops(X, x, k1):
+    """NN_k1(x) by the definition and the number of ones per coordinate among them."""
+    rows = X.tolist()
+    nn = ref.nn_k(rows, x.tolist(), k1)
+    ones = [sum(rows[i][c] for i in nn) for c in range(len(x))]
+    return nn, ones
+
+
+def readout_by_hand(j, n_updates, k1, changed, ties):
+    text = (f"iteration {j} of {n_updates - 1} · k1 = {k1} · "
+            f"{changed} {'bit changes' if changed == 1 else 'bits change'} · "
+            f"{ties} {'tie' if ties == 1 else 'ties'}")
+    return text + (f" · fixed point: x_{j} is a mode" if changed == 0 else "")
+
+
+def check_step_on_screen(ex, X, start, k1, j):
+    """What the explorer shows at iteration j equals the independent computation."""
+    path = bga_path(X, X[start], k1)
+    _, n_iter, _ = bga(X, X[start][None, :], k1)
+    x = path[min(j, len(path) - 1)]
+    nn, ones = votes_by_loops(X, x, k1)
+    x_next = np.array(ref.maj([X[i].tolist() for i in nn], "one", x.tolist()), dtype=np.uint8)
+    ties = [2 * o == k1 for o in ones]
+    changed = int((x_next != x).sum())
+    # the state
+    assert ex.state.j == j
+    assert np.array_equal(ex.state.x, x)
+    assert np.array_equal(ex.state.x_next, x_next)
+    assert ex.state.neighbours.tolist() == nn
+    # the text
+    assert ex.readout.value == readout_by_hand(j, int(n_iter[0]), k1, changed, sum(ties))
+    assert ex.iteration.value == j and ex.iteration.max == n_iter[0] - 1
+    # the pictures, decoded from the PNG bytes the browser receives
+    s = ex.scale
+    assert bits(cells(decode(ex.images["iterate"]), s)) .tolist() == x.tolist()
+    nxt = cells(decode(ex.images["next"]), s).reshape(-1, 3)
+    for c in range(len(x)):
+        want = (TURNED_ON if x_next[c] > x[c] else TURNED_OFF if x_next[c] < x[c]
+                else INK if x[c] else PAPER)
+        assert tuple(nxt[c]) == want, f"pixel {c} of x_{j + 1}"
+    votes = decode(ex.images["votes"])
+    lut = colormaps["RdBu_r"](np.arange(k1 + 1) / k1)[:, :3] * 255
+    corner = cells(votes, s, offset=2).reshape(-1, 3).astype(float)
+    assert np.abs(corner - lut[ones]).max() <= 1, "vote colours"
+    centre = cells(votes, s).reshape(-1, 3)
+    assert [bool(np.all(p == 0)) for p in centre] == ties, "tie dots"
+    thumbs = decode(ex.images["neighbours"])
+    t, gap = ex.thumb_scale, 4
+    for i, index in enumerate(nn):
+        r, c = divmod(i, 10)
+        origin = (gap + r * (SHAPE[0] * t + gap), gap + c * (SHAPE[1] * t + gap))
+        assert bits(cells(thumbs, t, origin=origin)).tolist() == X[index].tolist()
+
+
+def test_the_explorer_steps_through_an_ascent(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    assert ex.trace.n_iter >= 3, "the test needs an ascent with a few moves"
+    check_step_on_screen(ex, X, 7, 8, 0)
+    ex.step.click()
+    check_step_on_screen(ex, X, 7, 8, 1)
+    ex.step.click()
+    check_step_on_screen(ex, X, 7, 8, 2)
+    ex.back.click()
+    check_step_on_screen(ex, X, 7, 8, 1)
+    ex.iteration.value = ex.iteration.max
+    check_step_on_screen(ex, X, 7, 8, ex.iteration.max)
+    assert ex.readout.value.endswith("is a mode")
+
+
+def test_step_and_back_stop_at_the_ends(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=3, k1=6, shape=SHAPE)
+    assert ex.back.disabled and not ex.step.disabled
+    ex.back.click()
+    assert ex.iteration.value == 0
+    for _ in range(ex.iteration.max + 3):
+        ex.step.click()
+    assert ex.iteration.value == ex.iteration.max and ex.step.disabled
+    assert np.array_equal(ex.state.x, ex.state.x_next)
+
+
+def test_play_moves_the_iteration(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    ex.play.value = 2
+    check_step_on_screen(ex, X, 7, 8, 2)
+
+
+def test_changing_k1_and_the_point_restarts_the_ascent(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    ex.iteration.value = 1
+    ex.k1.value = 5
+    check_step_on_screen(ex, X, 7, 5, 0)
+    ex.point.value = 40
+    check_step_on_screen(ex, X, 40, 5, 0)
+    ex.step.click()
+    check_step_on_screen(ex, X, 40, 5, 1)
+    assert "point 40" in ex.title.value
+
+
+def test_traces_are_cached_per_point_and_k1(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    first = ex.trace
+    ex.k1.value = 9
+    assert ex.trace is not first
+    ex.k1.value = 8
+    assert ex.trace is first
+
+
+def test_the_path_strip_frames_the_current_iterate(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    path = bga_path(X, X[7], 8)
+    strip = decode(ex.images["path"])
+    p, pad, gap = ex.path_scale, 3, 2
+    width = SHAPE[1] * p + 2 * pad
+    for j in range(len(path)):
+        ex.iteration.value = j
+        strip = decode(ex.images["path"])
+        for i in range(len(path)):
+            corner = strip[gap, gap + i * (width + gap)]
+            assert (tuple(corner) == (0, 114, 178)) == (i == j), f"frame of x_{i} at j = {j}"
+            origin = (gap + pad, gap + i * (width + gap) + pad)
+            assert bits(cells(strip, p, origin=origin)).tolist() == path[i].tolist()
+
+
+def test_the_controls_are_findable_by_a_browser_test(images):
+    X, _ = images
+    ex = AscentExplorer(X, shape=SHAPE)
+    assert ex.iteration.description == "iteration"
+    assert ex.step.description == "step"
+    assert "bga-readout" in ex.readout._dom_classes
+    bundle = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_the_explorer_refuses_a_wrong_shape(images):
+    X, _ = images
+    with pytest.raises(ValueError, match="rows \\* columns = 240"):
+        AscentExplorer(X, shape=(15, 15))
+    with pytest.raises(ValueError, match="k1_max"):
+        AscentExplorer(X, k1=40, k1_max=30, shape=SHAPE)
+
+
+def test_the_explorer_on_digits_shows_upright_digits():
+    datasets = pytest.importorskip("binms_teach.datasets")
+    try:
+        digits = datasets.load_digits(download=False)
+    except Exception as exc:  # the UCI file is not on this machine
+        pytest.skip(f"Digits unavailable: {exc}")
+    X = digits.data
+    ex = AscentExplorer(X, start=0, k1=10, shape=SHAPE)
+    check_step_on_screen(ex, X, 0, 10, 0)
+    # Image 0 is a zero: ink in the middle rows' left and right edges, paper inside.
+    shown = bits(cells(decode(ex.images["iterate"]), ex.scale)).reshape(SHAPE)
+    assert np.array_equal(shown, digits.images[0])
+    assert shown[7, 7] == 0 and shown[7, :4].any() and shown[7, -4:].any()
+
+
+# ---------------------------------------------------------------- the path map
+
+def test_the_path_map_follows_the_paths(images):
+    X, y = images
+    starts = [0, 7, 40, 99]
+    pm = path_map(X, starts, k1=8, background=range(0, 150, 5))
+    w = PathMapExplorer(pm, y=y)
+    paths = [bga_path(X, X[s], 8) for s in starts]
+    assert w.updates.max == max(len(p) for p in paths) - 1
+    pictures = set()
+    for t in range(w.updates.max + 1):
+        w.updates.value = t
+        for i, path in enumerate(paths):
+            assert np.array_equal(pm.points[w.state.index[i]], path[min(t, len(path) - 1)])
+        moving = sum(t < len(p) - 1 for p in paths)
+        distinct = len({tuple(p[min(t, len(p) - 1)]) for p in paths})
+        assert w.readout.value == (f"updates t = {t} of {w.updates.max} · {moving} of 4 points "
+                                   f"still moving · {distinct} distinct iterates")
+        assert decode(w.image).shape == (400, 480, 3)
+        pictures.add(w.image.value)
+    assert len(pictures) == w.updates.max + 1, "every update must change the picture"
+    w.play.value = 0
+    assert w.updates.value == 0
+
+
+def test_the_path_map_draws_trails_and_markers_where_the_paths_are(images):
+    X, y = images
+    starts = [0, 7, 40, 99]
+    pm = path_map(X, starts, k1=8)
+    w = PathMapExplorer(pm, y=y)
+    paths = [bga_path(X, X[s], 8) for s in starts]
+
+    def place(x):  # the map position of a vector, looked up among the map's points
+        return pm.coords[np.flatnonzero((pm.points == x).all(axis=1))[0]]
+
+    colour = {c: colormaps["tab10"].colors[c][:3] for c in range(3)}
+    for t in range(w.updates.max + 1):
+        w.updates.value = t
+        segments = w.trails.get_segments()
+        for i, path in enumerate(paths):
+            seen = path[: min(t, len(path) - 1) + 1]
+            assert np.allclose(segments[i], [place(x) for x in seen])
+        for markers, moving in ((w.moving_markers, True), (w.arrived_markers, False)):
+            which = [i for i, p in enumerate(paths) if (t < len(p) - 1) == moving]
+            assert np.allclose(markers.get_offsets(),
+                               np.reshape([place(paths[i][min(t, len(paths[i]) - 1)])
+                                           for i in which], (-1, 2)))
+            assert np.allclose(markers.get_facecolors()[:, :3].reshape(-1, 3),
+                               np.reshape([colour[y[starts[i]]] for i in which], (-1, 3)))
+
+
+# ---------------------------------------------------------------- the labelling task
+
+@pytest.fixture(scope="module")
+def fitted(images):
+    X, y = images
+    return X, y, BinNNMS(k1=4, k2=3).fit(X).modes_
+
+
+def test_the_k2_slider_shows_epsilon_and_the_clusters(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=3, k2_max=30, y=y, X=X, shape=SHAPE)
+    rows = modes.tolist()
+    for k2 in (1, 4, 12, 30):
+        w.k2.value = k2
+        eps = ref.epsilon_from_k2(rows, k2)
+        labels = ref.components(rows, eps)
+        distinct = {tuple(r) for r in rows}
+        edges = sum(ref.hamming(a, b) <= eps for a in distinct for b in distinct) - len(distinct)
+        n_clusters = max(labels) + 1
+        assert w.state.epsilon == pytest.approx(eps)
+        assert w.state.labels.tolist() == labels
+        nmi = normalized_mutual_info_score(y, labels, average_method="geometric")
+        ari = adjusted_rand_score(y, labels)
+        assert w.readout.value == (
+            f"k2 = {k2} · epsilon = {eps:.2f} (on the modes) · {edges // 2} edges among "
+            f"{len(distinct)} distinct modes · {n_clusters} clusters · NMI = {nmi:.3f} · "
+            f"ARI = {ari:.3f}")
+
+
+def test_epsilon_can_be_measured_on_the_data(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=5, y=y, X=X)
+    w.epsilon_from.value = "data"
+    eps = ref.epsilon_from_k2(X.tolist(), 5)
+    assert w.state.epsilon == pytest.approx(eps)
+    assert w.state.labels.tolist() == ref.components(modes.tolist(), eps)
+    assert f"epsilon = {eps:.2f} (on the data)" in w.readout.value
+
+
+def test_the_centres_are_the_majority_of_the_largest_clusters(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=8, y=y, X=X, shape=SHAPE)
+    labels = ref.components(modes.tolist(), ref.epsilon_from_k2(modes.tolist(), 8))
+    sizes = [labels.count(c) for c in range(max(labels) + 1)]
+    largest = sorted(range(len(sizes)), key=lambda c: (-sizes[c], c))[:10]
+    strip = decode(w.centres)
+    scale, pad, frame_gap = 4, 3, 4
+    width = SHAPE[1] * scale + 2 * pad
+    for r, c in enumerate(largest):
+        members = [X[i].tolist() for i in range(len(X)) if labels[i] == c]
+        centre = ref.maj(members, "one", [0] * X.shape[1])
+        origin = (frame_gap + pad, frame_gap + r * (width + frame_gap) + pad)
+        assert bits(cells(strip, scale, origin=origin)).tolist() == centre
+    assert w.centres_caption.value.endswith(", ".join(str(sizes[c]) for c in largest))
+
+
+def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=6, y=y)
+    distinct = []
+    for row in modes.tolist():
+        if row not in distinct:
+            distinct.append(row)
+    eps = ref.epsilon_from_k2(modes.tolist(), 6)
+    coords = w.figure.axes[0].collections[0].get_offsets()  # the nodes, one per distinct mode
+    assert len(coords) == len(distinct)
+    xs, ys = w.edge_lines.get_data()
+    drawn = {tuple(sorted((tuple(np.round(p, 9)), tuple(np.round(q, 9)))))
+             for p, q in zip(np.c_[xs, ys][0::3], np.c_[xs, ys][1::3], strict=True)}
+    want = {tuple(sorted((tuple(np.round(coords[a], 9)), tuple(np.round(coords[b], 9)))))
+            for a in range(len(distinct)) for b in range(a + 1, len(distinct))
+            if ref.hamming(distinct[a], distinct[b]) <= eps}
+    assert drawn == want
+    # the ten largest clusters in their colours, every other one grey
+    labels = ref.components(modes.tolist(), eps)
+    sizes = [labels.count(c) for c in range(max(labels) + 1)]
+    rank = {c: r for r, c in enumerate(sorted(range(len(sizes)), key=lambda c: (-sizes[c], c)))}
+    first = {tuple(r): labels[i] for i, r in reversed(list(enumerate(modes.tolist())))}
+    for node, row in enumerate(distinct):
+        r = rank[first[tuple(row)]]
+        want = colormaps["tab10"].colors[r][:3] if r < 10 else (0.82, 0.82, 0.82)
+        assert np.allclose(w.nodes.get_facecolors()[node, :3], want)
+
+
+def test_the_labelling_picture_changes_with_k2(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=2, y=y)
+    before = w.image.value
+    w.k2.value = 20
+    assert w.image.value != before
+    assert decode(w.image).shape == (320, 720, 3)
+    assert w.epsilon_from.options == ("modes",)
