@@ -12,7 +12,6 @@ under CI (``CI=true``) where they fail.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import shutil
 import sys
@@ -23,46 +22,23 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lab_driver import ARTIFACTS_DIR, LabNotebook, open_notebook  # noqa: E402
+from lab_driver import (  # noqa: E402
+    ARTIFACTS_DIR,
+    VIEWPORT,
+    LabNotebook,
+    in_ci,
+    launch_chromium,
+    open_notebook,
+    require_chromium,
+)
 from lab_server import JupyterLab, start_jupyter_lab, stop_jupyter_lab  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    # no name resolves except the loopback ones: nothing leaves the machine
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-]
-VIEWPORT = {"width": 1280, "height": 900}
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]"}
 
 E2E_FIXTURES = {"jupyter_lab", "lab_browser", "lab_page", "open_lab_notebook"}
-
-
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
-
-
-def require_chromium(path: str = CHROMIUM) -> str:
-    """``path`` if it is an executable; otherwise skip the test, or fail it under CI."""
-    if os.path.isfile(path) and os.access(path, os.X_OK):
-        return path
-    how = "bash tools/install_chromium.sh (or: apt-get install -y chromium)"
-    if _in_ci():
-        pytest.fail(
-            f"{path} is missing and CI=true, so the e2e tests cannot run: install chromium "
-            f"first with `{how}`",
-            pytrace=False,
-        )
-    pytest.skip(f"{path} is missing: `apt-get install -y chromium` ({how})")
 
 
 def require_playwright():
@@ -70,7 +46,7 @@ def require_playwright():
         from playwright.sync_api import sync_playwright
     except ImportError:
         msg = "the Python package playwright is missing: pip install -e '.[dev]'"
-        if _in_ci():
+        if in_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)
     return sync_playwright
@@ -96,6 +72,15 @@ def pytest_runtest_makereport(item, call):
 
 def _safe_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:120]
+
+
+def _quietly(close: Callable[[], object]) -> None:
+    """Teardown step that must not hide the real failure: after Ctrl+C the Playwright
+    driver may already be gone, and closing then raises."""
+    try:
+        close()
+    except Exception as exc:  # noqa: BLE001
+        print(f"e2e teardown: {close.__qualname__} failed: {exc.__class__.__name__}: {exc}")
 
 
 # --- the server -------------------------------------------------------------------------
@@ -124,13 +109,13 @@ def lab_browser():
     sync_playwright = require_playwright()
     pw = sync_playwright().start()
     try:
-        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        browser = launch_chromium(pw, executable)
         try:
             yield browser
         finally:
-            browser.close()
+            _quietly(browser.close)
     finally:
-        pw.stop()
+        _quietly(pw.stop)
 
 
 @pytest.fixture
@@ -167,7 +152,7 @@ def lab_page(lab_browser, jupyter_lab, e2e_artifacts, request):
                 page.screenshot(path=str(e2e_artifacts / "failure-page.png"))
             except Exception:  # noqa: BLE001
                 pass
-        context.close()
+        _quietly(context.close)
 
 
 # --- notebooks --------------------------------------------------------------------------
@@ -180,13 +165,13 @@ def open_lab_notebook(lab_page, jupyter_lab, e2e_artifacts) -> Iterator[Callable
     """``open_lab_notebook("notebooks/06_binary_gradient_ascent.ipynb") -> LabNotebook``:
     opens the notebook in place (autosave is off in the test settings) in a workspace
     of its own and waits for its kernel. At teardown the file on disk must be byte for
-    byte as before (JupyterLab must not have saved the executed notebook), and the
-    browser console is written to the test's artifacts folder."""
-    opened: list[tuple[LabNotebook, Path, str, float | None]] = []
+    byte as before (JupyterLab must not have saved the executed notebook), no
+    ``.ipynb_checkpoints`` folder may have appeared beside it, and the browser console
+    is written to the test's artifacts folder."""
+    opened: list[tuple[LabNotebook, Path, str, bool]] = []
 
-    def _checkpoint_mtime(path: Path) -> float | None:
-        cp = path.parent / ".ipynb_checkpoints" / f"{path.stem}-checkpoint{path.suffix}"
-        return cp.stat().st_mtime if cp.exists() else None
+    def _has_checkpoints(path: Path) -> bool:
+        return (path.parent / ".ipynb_checkpoints").exists()
 
     def _open(notebook: str | Path, **kwargs) -> LabNotebook:
         path = Path(notebook)
@@ -194,16 +179,16 @@ def open_lab_notebook(lab_page, jupyter_lab, e2e_artifacts) -> Iterator[Callable
             path = jupyter_lab.root_dir / path
         if not path.is_file():
             raise FileNotFoundError(path)
-        digest = _digest(path)
+        digest, had_checkpoints = _digest(path), _has_checkpoints(path)
         jupyter_lab.shutdown_sessions(path)  # a fresh kernel, not one of an earlier test
         nb = open_notebook(lab_page, jupyter_lab, path, artifacts=e2e_artifacts, **kwargs)
-        opened.append((nb, path, digest, _checkpoint_mtime(path)))
+        opened.append((nb, path, digest, had_checkpoints))
         return nb
 
     yield _open
 
     changed = []
-    for nb, path, digest, checkpoint in opened:
+    for nb, path, digest, had_checkpoints in opened:
         try:
             jupyter_lab.shutdown_sessions(path)
         except OSError:
@@ -213,6 +198,6 @@ def open_lab_notebook(lab_page, jupyter_lab, e2e_artifacts) -> Iterator[Callable
         )
         if _digest(path) != digest:
             changed.append(str(path))
-        if _checkpoint_mtime(path) != checkpoint:
-            changed.append(f"{path} (a checkpoint was written: the notebook was saved)")
+        if _has_checkpoints(path) and not had_checkpoints:
+            changed.append(f"{path.parent / '.ipynb_checkpoints'} (created)")
     assert not changed, f"the e2e run modified committed files: {changed}"

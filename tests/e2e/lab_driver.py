@@ -54,6 +54,55 @@ WIDGET_PROBLEM_TEXT = re.compile(
 
 ARTIFACTS_DIR = Path(__file__).resolve().parent / "artifacts"
 
+# Debian's chromium (tools/install_chromium.sh); Playwright never downloads a browser here.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    # no host name resolves but the loopback ones: nothing leaves the machine
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+VIEWPORT = {"width": 1280, "height": 900}
+INSTALL_HINT = "bash tools/install_chromium.sh (or: apt-get install -y chromium)"
+
+
+def in_ci() -> bool:
+    import os
+
+    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+
+
+def require_chromium(path: str = CHROMIUM) -> str:
+    """``path`` if it is an executable file. Otherwise, in a pytest run, skip the test,
+    or fail it when ``CI=true`` (CI must not pass by skipping the e2e tests)."""
+    import os
+
+    import pytest
+
+    if os.path.isfile(path) and os.access(path, os.X_OK):
+        return path
+    if in_ci():
+        pytest.fail(
+            f"{path} is missing and CI=true, so the e2e tests cannot run: install chromium "
+            f"first with `{INSTALL_HINT}`",
+            pytrace=False,
+        )
+    pytest.skip(f"{path} is missing: `apt-get install -y chromium` ({INSTALL_HINT})")
+
+
+def launch_chromium(playwright, executable: str = CHROMIUM, headless: bool = True):
+    """``playwright.chromium.launch`` on Debian's chromium with the project's flags
+    (usable outside pytest too, e.g. ``with sync_playwright() as pw: launch_chromium(pw)``)."""
+    return playwright.chromium.launch(
+        executable_path=executable, args=CHROMIUM_ARGS, headless=headless
+    )
+
+
 # JS run in the page, given the notebook path: the code cells of the notebook's model
 # (window.jupyterapp exists because the server sets LabApp.expose_app_in_browser).
 _JS_CODE_CELLS = """(path) => {
@@ -321,6 +370,8 @@ class LabNotebook:
                 raise LabError(
                     f"{n} widget outputs after {timeout:.0f} s (wanted {min_count})"
                     + (f", page shows {problem.group(0)!r}" if problem else "")
+                    + "; a widget shown as plain text (e.g. 'VBox(children=...') means "
+                    "JupyterLab did not load @jupyter-widgets/jupyterlab-manager"
                 )
             self.page.wait_for_timeout(100)
 

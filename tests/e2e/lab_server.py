@@ -187,8 +187,14 @@ def _write_state(state_dir: Path) -> dict[str, str]:
         path = dirs["JUPYTERLAB_SETTINGS_DIR"] / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values, indent=2))
+    config = json.loads(json.dumps(SERVER_CONFIG))
+    # JupyterLab makes a checkpoint of every notebook it opens; by default that is a
+    # .ipynb_checkpoints folder next to the notebook, i.e. in the repository.
+    checkpoints = state_dir / "checkpoints"
+    checkpoints.mkdir(exist_ok=True)
+    config["FileCheckpoints"] = {"checkpoint_dir": str(checkpoints)}
     (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(
-        json.dumps(SERVER_CONFIG, indent=2)
+        json.dumps(config, indent=2)
     )
     env = dict(os.environ)
     env.update({k: str(v) for k, v in dirs.items()})
