@@ -166,7 +166,7 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one"):
     x0, start = _start(X, x0)
     k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
     max_iter = check_int(max_iter, "max_iter", 0, 10**9)
-    return _ascent_trace(X, X.astype(np.float32), x0, start, k1, max_iter, check_tie(tie))
+    return _ascent_trace(X, _columns(X), x0, start, k1, max_iter, check_tie(tie))
 
 
 def _start(X, x0):
@@ -181,12 +181,11 @@ def _start(X, x0):
     return x, None
 
 
-def _ascent_trace(X, Xf, x, start, k1, max_iter, tie):
-    """Unchecked kernel of `ascent_trace` (X uint8, Xf its float32 copy)."""
-    norms = Xf.sum(axis=1)
+def _ascent_trace(X, columns, x, start, k1, max_iter, tie):
+    """Unchecked kernel of `ascent_trace` (X uint8, columns = `_columns(X)`)."""
     path, steps = [x], []
     for j in range(max_iter):
-        distances, idx = _neighbours_of(Xf, norms, x, k1)  # 1. NN_k1(x_j)
+        distances, idx = _neighbours_of(columns, x, k1)    # 1. NN_k1(x_j)
         ones, _ = vote_counts(X[idx])                       # 2. votes for a 1
         ones = ones.astype(np.int64)
         x_next = decide(2 * ones, k1, tie, x)               # 3. maj, ties by the tie rule
@@ -203,14 +202,22 @@ def _ascent_trace(X, Xf, x, start, k1, max_iter, tie):
                        tuple(steps), converged)
 
 
-def _neighbours_of(Xf, norms, x, k):
+def _columns(X):
+    """What `_neighbours_of` needs, computed once per data set: X's columns, |X_i|."""
+    return np.ascontiguousarray(X.T, dtype=np.int32), X.sum(axis=1, dtype=np.int64)
+
+
+def _neighbours_of(columns, x, k):
     """NN_k(x) for one query, as `binms_teach.nearest_neighbours` finds it, but faster.
 
-    For 0/1 vectors H(x, X_i) = |x| + |X_i| - 2 x.X_i: one matrix-vector
-    product (exact in float32 below 2**24). A stable sort keeps the lower data
-    index first at equal distance, the core's tie rule.
+    For 0/1 vectors H(x, X_i) = |x| + |X_i| - 2 x.X_i, and x.X_i adds up the
+    columns of X where x has a 1. A plain integer sum rather than a BLAS
+    product: for a single query a threaded BLAS call costs more in start-up
+    than in arithmetic, badly so on a busy machine. A stable sort keeps the
+    lower data index first at equal distance, the core's tie rule.
     """
-    D = (norms + float(x.sum()) - 2.0 * (Xf @ x.astype(np.float32))).astype(np.int64)
+    XT, norms = columns
+    D = norms + int(x.sum()) - 2 * XT[x.astype(bool)].sum(axis=0, dtype=np.int64)
     idx = np.argsort(D, kind="stable")[:k]
     return D[idx], idx
 

@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from ._validation import check_binary, check_int, check_tie
 from .hamming import hamming
 from .majority import majority_vote
-from .trace import LabellingModel, _ascent_trace, classical_mds
+from .trace import LabellingModel, _ascent_trace, _columns, classical_mds
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
 INK = (25, 25, 25)
@@ -233,7 +233,7 @@ class AscentExplorer:
         self.scale = check_int(scale, "scale", 1, 64)
         self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
         self.path_scale = max(2, self.scale // 3)       # the path, 20 to a row
-        self._Xf = self.X.astype(np.float32)
+        self._columns = _columns(self.X)
         self._cache = OrderedDict()
         self._luts = {}
         self._silent = False
@@ -294,7 +294,7 @@ class AscentExplorer:
         if key in self._cache:
             self._cache.move_to_end(key)
         else:
-            self._cache[key] = _ascent_trace(self.X, self._Xf, self.X[key[0]].copy(), key[0],
+            self._cache[key] = _ascent_trace(self.X, self._columns, self.X[key[0]].copy(), key[0],
                                              key[1], self.max_iter, self.tie)
             if len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
