@@ -37,6 +37,7 @@ def test_present_executable_is_returned(monkeypatch, tmp_path):
 
 
 @pytest.mark.e2e
+@pytest.mark.slow
 def test_stop_ends_server_and_kernels(tmp_path):
     root = tmp_path / "root"
     root.mkdir()
@@ -58,6 +59,7 @@ def test_stop_ends_server_and_kernels(tmp_path):
 
 
 @pytest.mark.e2e
+@pytest.mark.slow
 def test_start_failure_reports_log_and_leaves_nothing(tmp_path):
     with pytest.raises(JupyterStartError, match="server log"):
         start_jupyter_lab(
