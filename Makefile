@@ -19,7 +19,11 @@ test-unit: dev
 	$(BIN)/pytest -m "not e2e"
 
 test-notebooks: dev
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
+
+test-e2e: dev  ## the widgets in a real JupyterLab, driven in headless Chromium
+	bash tools/install_chromium.sh
+	$(BIN)/pytest -m e2e tests/e2e
 
 execute-notebooks: dev  ## re-run every notebook in place so its stored outputs are today's
 	$(BIN)/python tools/execute_notebooks.py $(NOTEBOOKS)
