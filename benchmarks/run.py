@@ -349,8 +349,12 @@ def bench_widget():
     path = HERE / "widget_step.py"
     if not path.is_file():
         return {"missing": True}
+    env = dict(os.environ)
+    if not env.get("BINMS_TEACH_DATA") and UCI_DIR.is_dir():
+        env["BINMS_TEACH_DATA"] = str(UCI_DIR)  # where CI keeps the UCI files
     t, result = timed(lambda: subprocess.run([sys.executable, str(path)], capture_output=True,
-                                             text=True, timeout=600, check=False, cwd=ROOT))
+                                             text=True, timeout=600, check=False, cwd=ROOT,
+                                             env=env))
     out = {"returncode": result.returncode, "stdout": result.stdout.strip(),
            "stderr": result.stderr.strip()[-2000:], "wall": t}
     for line in reversed(result.stdout.splitlines()):
@@ -543,7 +547,14 @@ def write_results(path, args, info, source, sections, total):
             body += ["`benchmarks/widget_step.py` is not in the tree yet: not measured.", ""]
         else:
             ms = widget_ms(widget)
-            targets.append(("widget step < 50 ms", "?" if ms is None else f"{ms:.1f} ms",
+            extra = widget.get("json") or {}
+            others = ", ".join(f"{name} {extra[key]} ms" for name, key in
+                               (("new k1", "k1_median_ms"), ("new point", "point_median_ms"))
+                               if key in extra)
+            targets.append(("widget step < 50 ms (median of the iteration slider's updates)",
+                            "?" if ms is None else f"{ms:.1f} ms"
+                            + (f" (medians when a new ascent is traced: {others})"
+                               if others else ""),
                             "**not measured**" if ms is None else met(ms < TARGET_WIDGET_MS)))
             body += [f"`benchmarks/widget_step.py` (exit code {widget['returncode']}, "
                      f"{widget['wall']:.1f} s) printed:", "", "```",
