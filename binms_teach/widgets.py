@@ -435,7 +435,8 @@ class PathMapExplorer:
     path_map : PathMap
         From `binms_teach.trace.path_map`.
     y : array-like of shape (n,), optional
-        Labels of the data; each path is coloured by its start's label.
+        Labels of the whole data set; each path has the colour of its start's
+        label (the i-th distinct label gets the i-th colour of tab10).
     size : (float, float), default (6, 5)
         The figure size in inches.
 
@@ -464,8 +465,9 @@ class PathMapExplorer:
         if y is None:
             colours = np.tile([0.3, 0.3, 0.3, 1.0], (len(pm.starts), 1))
         else:
-            labels = np.asarray(y)[pm.starts]
-            codes = np.unique(labels, return_inverse=True)[1].reshape(-1)
+            # The i-th label of the whole data set gets the i-th tab10 colour (digit
+            # d gets plt.cm.tab10(d)), whichever labels the starts happen to have.
+            codes = np.unique(np.asarray(y), return_inverse=True)[1].reshape(-1)[pm.starts]
             colours = np.array([(*CLASS_COLOURS[c % 10], 1.0) for c in codes])
         self._colours = colours
 
