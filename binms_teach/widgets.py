@@ -139,6 +139,14 @@ def _framed(image, colour, width=2):
     return out
 
 
+def _column(children, margin=None):
+    """A VBox whose children keep their natural width (a VBox stretches images by default)."""
+    layout = widgets.Layout(align_items="flex-start")
+    if margin:
+        layout.margin = margin
+    return widgets.VBox(children, layout=layout)
+
+
 def _plural(count, one, many):
     return f"{count} {one if count == 1 else many}"
 
@@ -232,7 +240,7 @@ class AscentExplorer:
         self.y = None if y is None else np.asarray(y)
         self.scale = check_int(scale, "scale", 1, 64)
         self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
-        self.path_scale = max(2, self.scale // 3)       # the path, 20 to a row
+        self.path_scale = self.thumb_scale  # the path, 12 to a row
         self._columns = _columns(self.X)
         self._cache = OrderedDict()
         self._luts = {}
@@ -269,10 +277,9 @@ class AscentExplorer:
         self.back.on_click(lambda _: self._move(-1))
 
         def panel(name):
-            return widgets.VBox([self.captions[name], self.images[name]],
-                                layout={"margin": "0 16px 4px 0"})
+            return _column([self.captions[name], self.images[name]], margin="0 16px 4px 0")
 
-        self.ui = widgets.VBox([
+        self.ui = _column([
             self.title,
             widgets.HBox([self.point, self.k1]),
             widgets.HBox([self.play, self.back, self.step, self.iteration]),
@@ -338,6 +345,7 @@ class AscentExplorer:
     def _show(self, name, rgb):
         self.pixels[name] = rgb
         self.images[name].value = png_bytes(rgb)
+        self.images[name].width = str(rgb.shape[1])  # one screen pixel per pixel drawn
 
     def _render_trace(self):
         """What changes only with the point or k1: title, legend."""
@@ -376,7 +384,7 @@ class AscentExplorer:
         path = [binary_image(x, self.shape, self.path_scale, grid=False) for x in tr.path]
         path = [np.pad(p, ((3, 3), (3, 3), (0, 0)), constant_values=255) for p in path]
         path[min(j, len(path) - 1)] = _framed(path[min(j, len(path) - 1)], CURRENT, 3)
-        self._show("path", mosaic(path, ncols=20, gap=2))
+        self._show("path", mosaic(path, ncols=12, gap=2))
 
         self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
         self.captions["votes"].value = (f"votes for a 1 among NN<sub>{step.k1}</sub>"
@@ -501,8 +509,8 @@ class PathMapExplorer:
         plot.freeze()
         self.figure = plot.fig
         self.updates.observe(lambda _: self._render(), "value")
-        self.ui = widgets.VBox([widgets.HBox([self.play, self.updates]), self.readout,
-                                self.image])
+        self.image.width = str(int(plot.fig.bbox.width))
+        self.ui = _column([widgets.HBox([self.play, self.updates]), self.readout, self.image])
         self._render()
 
     def _repr_mimebundle_(self, **kwargs):
@@ -583,7 +591,8 @@ class LabellingExplorer:
         self.k2 = widgets.IntSlider(value=k2, min=1, max=k2_max, description="k2")
         options = ["modes", "data"] if X is not None else ["modes"]
         self.epsilon_from = widgets.ToggleButtons(options=options, value="modes",
-                                                  description="epsilon on")
+                                                  description="epsilon on",
+                                                  style={"button_width": "70px"})
         self.readout = widgets.Label()
         self.readout.add_class("eps-readout")
         self.image = widgets.Image(format="png")
@@ -605,7 +614,7 @@ class LabellingExplorer:
         ax.set_ylabel("MDS axis 2")
         ax.set_title(f"the {len(model.modes)} distinct modes; edges: H <= epsilon", fontsize=9)
         self.bars = bars.bar(np.arange(self.N_BARS), np.ones(self.N_BARS), width=0.8,
-                              animated=True)
+                             animated=True)
         bars.set_yscale("log")
         bars.set_ylim(0.8, n)
         bars.set_xlim(-0.8, self.N_BARS - 0.2)
@@ -621,7 +630,8 @@ class LabellingExplorer:
         rows = [widgets.HBox([self.k2, self.epsilon_from]), self.readout, self.image]
         if X is not None and self.shape is not None:
             rows += [self.centres_caption, self.centres]
-        self.ui = widgets.VBox(rows)
+        self.image.width = str(int(plot.fig.bbox.width))
+        self.ui = _column(rows)
         self._render()
 
     def _repr_mimebundle_(self, **kwargs):
@@ -656,7 +666,9 @@ class LabellingExplorer:
                 thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
                                ((3, 3), (3, 3), (0, 0)), constant_values=255)
                 thumbs.append(_framed(thumb, tuple(int(255 * v) for v in CLASS_COLOURS[r]), 3))
-            self.centres.value = png_bytes(mosaic(thumbs, ncols=self.N_COLOURED))
+            strip = mosaic(thumbs, ncols=self.N_COLOURED)
+            self.centres.value = png_bytes(strip)
+            self.centres.width = str(strip.shape[1])
             self.centres_caption.value = (
                 "median centres (majority votes of the members) of the largest clusters, "
                 "with their sizes: " + ", ".join(str(int(sizes[m])) for m in top))

@@ -195,6 +195,8 @@ def test_the_controls_are_findable_by_a_browser_test(images):
     assert ex.iteration.description == "iteration"
     assert ex.step.description == "step"
     assert "bga-readout" in ex.readout._dom_classes
+    # one screen pixel per pixel drawn: 15 columns of 10 pixels
+    assert ex.images["iterate"].width == str(15 * ex.scale)
     bundle = ex._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
