@@ -19,7 +19,7 @@ last iterate is returned. Notebook 06 shows both.
 import numpy as np
 
 from ._validation import check_binary, check_int, check_tie
-from .hamming import _nearest_neighbours
+from .hamming import _nearest_neighbours, key_factors
 from .majority import decide, majority_vote
 
 # Rows x k1 x d bytes gathered at once when counting votes.
@@ -133,12 +133,12 @@ def _bga(X, current, k1, max_iter, tie, record=False):
     history = [current.copy()] if record else None
     n_iter = np.zeros(m, dtype=np.int64)
     active = np.arange(m)
-    Xf = X.astype(np.float32)
+    factors = key_factors(X)  # X is searched every round: prepare it once
     for _ in range(max_iter):
         if active.size == 0:
             break
         unique, inverse = _unique_rows(current[active])
-        nxt = _majority_of_neighbours(X, Xf, unique, k1, tie)[inverse]
+        nxt = _majority_of_neighbours(X, factors, unique, k1, tie)[inverse]
         n_iter[active] += 1
         moved = np.any(nxt != current[active], axis=1)
         current[active] = nxt
@@ -150,13 +150,13 @@ def _bga(X, current, k1, max_iter, tie, record=False):
     return current, n_iter, converged, (np.stack(history) if record else None)
 
 
-def _majority_of_neighbours(X, Xf, Q, k1, tie):
+def _majority_of_neighbours(X, factors, Q, k1, tie):
     """maj(NN_k1(q)) for every row q of Q (uint8), in chunks of rows."""
-    _, idx = _nearest_neighbours(X, Q, k1, Xf)
+    _, idx = _nearest_neighbours(X, Q, k1, factors)
     out = np.empty_like(Q)
     step = max(1, VOTE_CHUNK_BYTES // (k1 * X.shape[1]))
     for s in range(0, len(Q), step):
-        ones = X[idx[s : s + step]].sum(axis=1, dtype=np.int64)
+        ones = X[idx[s : s + step]].sum(axis=1, dtype=np.int32)
         out[s : s + step] = decide(2 * ones, k1, tie, Q[s : s + step])
     return out
 

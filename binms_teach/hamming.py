@@ -14,9 +14,11 @@ import numpy as np
 
 from ._validation import check_binary, check_int
 
-# Rows of queries per chunk are chosen so that one chunk's (rows x n) int64
+# Rows of queries per chunk are chosen so that one chunk's (rows x n) float32
 # sort keys take about this many bytes.
 CHUNK_BYTES = 32 * 2**20
+# float32 holds every integer below 2**24 exactly: the bound on a block's sort keys.
+EXACT_FLOAT32 = 2**24
 
 
 def hamming_reference(A, B=None):
@@ -141,27 +143,72 @@ def nearest_neighbours(X, queries, k):
     return _nearest_neighbours(X, Q, k)
 
 
-def _nearest_neighbours(X, Q, k, Xf=None):
-    """Unchecked kernel of `nearest_neighbours` (X, Q already uint8)."""
+def _nearest_neighbours(X, Q, k, factors=None):
+    """Unchecked kernel of `nearest_neighbours` (X, Q already uint8).
+
+    ``factors`` (from `key_factors(X)`) may be passed when X is searched
+    many times, as in the ascent.
+    """
+    n = len(X)
+    factors = key_factors(X) if factors is None else factors
+    if len(factors) == 1:
+        return _block_neighbours(factors[0], Q, k)
+    # Several column blocks: the k best of each block, merged with int64 keys.
+    keys, start = [], 0
+    for B in factors:
+        D, idx = _block_neighbours(B, Q, min(k, len(B)))
+        keys.append(D.astype(np.int64) * n + (idx + start))
+        start += len(B)
+    key = np.concatenate(keys, axis=1)
+    key.partition(k - 1, axis=1)
+    key = np.sort(key[:, :k], axis=1)
+    return (key // n).astype(np.int32), key % n
+
+
+def key_factors(X):
+    """Right factors [x_j, 1, m |x_j| + j] of the sort keys, one per block of m rows.
+
+    With left factors [-2m q, m |q|, 1], one float32 product gives
+    key = m (|q| + |x_j| - 2 q^T x_j) + j = m H(q, x_j) + j: distance first,
+    local index second, so the k smallest keys are NN_k with the lower index
+    winning ties. Every partial sum stays below m (4d + 1), so a block of m
+    rows is exact in float32 while m (4d + 1) < 2**24.
+    """
     n, d = X.shape
-    Xf = X.astype(np.float32) if Xf is None else Xf
-    Qf = Q.astype(np.float32)
+    width = max(1, (EXACT_FLOAT32 - 1) // (4 * d + 1))
+    blocks = []
+    for s in range(0, n, width):
+        Xb = X[s : s + width]
+        m = len(Xb)
+        B = np.empty((m, d + 2), dtype=np.float32)
+        B[:, :d] = Xb
+        B[:, d] = 1
+        B[:, d + 1] = m * Xb.sum(axis=1, dtype=np.int64) + np.arange(m)
+        blocks.append(B)
+    return blocks
+
+
+def _block_neighbours(B, Q, k):
+    """The k smallest keys of the rows of Q against one block: (distances, local indices)."""
+    m, d = B.shape[0], B.shape[1] - 2
     dist = np.empty((len(Q), k), dtype=np.int32)
     idx = np.empty((len(Q), k), dtype=np.intp)
-    # One integer key per pair, distance first and index second, makes the
-    # k smallest unique: the lower index wins a tie at equal distance.
-    # int32 keys (half the memory traffic of int64) whenever they cannot overflow.
-    key_type = np.int32 if (d + 1) * n < 2**31 else np.int64
-    order = np.arange(n, dtype=key_type)
-    step = max(1, CHUNK_BYTES // (8 * n))
-    for start in range(0, len(Q), step):
-        key = _hamming_block(Qf[start : start + step], Xf).astype(key_type, copy=False)
-        key *= n
-        key += order
-        if k < n:
-            part = np.argpartition(key, k - 1, axis=1)[:, :k]
-            key = np.take_along_axis(key, part, axis=1)
+    step = max(1, CHUNK_BYTES // (4 * m))
+    q_norm = Q.sum(axis=1, dtype=np.int64)
+    for s in range(0, len(Q), step):
+        q = Q[s : s + step]
+        A = np.empty((len(q), d + 2), dtype=np.float32)  # rows [-2m q, m |q|, 1]
+        A[:, :d] = q
+        A[:, :d] *= -2 * m
+        A[:, d] = m * q_norm[s : s + step]
+        A[:, d + 1] = 1
+        key = A @ B.T
+        if k < m:
+            # The keys carry their index, so they are partitioned in place.
+            key.partition(k - 1, axis=1)
+            key = key[:, :k]
         key.sort(axis=1)
-        dist[start : start + step] = key // n
-        idx[start : start + step] = key % n
+        key = key.astype(np.int64)
+        dist[s : s + step] = key // m
+        idx[s : s + step] = key % m
     return dist, idx

@@ -43,6 +43,20 @@ def test_chunked_nearest_neighbours_equal_unchunked(monkeypatch):
     assert idx1[:5].tolist() == [ref.nn_k(X.tolist(), x, 25) for x in X[:5].tolist()]
 
 
+def test_several_key_blocks_merge_to_the_same_neighbours(monkeypatch):
+    rng = np.random.default_rng(1)
+    X = (rng.random((200, 5)) < 0.5).astype(np.uint8)  # 32 patterns: ties across blocks
+    Q = (rng.random((30, 5)) < 0.5).astype(np.uint8)
+    module = sys.modules["binms_teach.hamming"]
+    monkeypatch.setattr(module, "EXACT_FLOAT32", 21 * 40)  # blocks of 39 rows
+    assert len(module.key_factors(X)) == 6
+    for k in (1, 7, 39, 40, 200):
+        D, idx = nearest_neighbours(X, Q, k)
+        assert idx.tolist() == [ref.nn_k(X.tolist(), q, k) for q in Q.tolist()]
+        assert D.tolist() == [[ref.hamming(q, X[i].tolist()) for i in row]
+                              for q, row in zip(Q.tolist(), idx.tolist(), strict=True)]
+
+
 def test_a_data_point_is_its_own_nearest_neighbour():
     X = np.array([[0, 1, 1], [1, 1, 1], [0, 1, 1]])
     D, idx = nearest_neighbours(X, X, 1)
