@@ -1,0 +1,267 @@
+"""binms_teach.experiments against independent computations.
+
+- the sweep (one ascent per k1, reused for every k2) against a fresh
+  BinNNMS(k1, k2) fit for every (k1, k2);
+- Figure 2's quantization errors against plain loops (one ascent path per point,
+  the reference labelling, median centres and Hamming distances by hand);
+- k-modes runs, prototypes, best / honest choices and Table 2 against loops
+  and against the paper's numbers as typed in `binms_teach.paper`.
+
+Real-data tests need the UCI files (BINMS_TEACH_DATA, as tests/test_datasets.py);
+under CI=true they must run, elsewhere they are skipped when the files are missing.
+"""
+
+import itertools
+import os
+
+import numpy as np
+import pytest
+from sklearn.metrics import silhouette_score
+
+from binms_teach import BinNNMS, KModes, ari, experiments, nmi, paper
+from binms_teach.ascent import bga_path
+from binms_teach.datasets import fetch_file, make_bernoulli_mixture
+from binms_teach.labelling import epsilon_from_k2_reference, epsilon_proximity_reference
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+FILES = {
+    "zoo": ["zoo/zoo.data"],
+    "digits": ["mfeat/mfeat-pix"],
+    "spect": ["spect/SPECT.train", "spect/SPECT.test"],
+    "soybean": ["soybean/soybean-large.data"],
+    "car": ["car/car.data"],
+}
+
+
+def real(name):
+    """The data set ``name``, or skip (fail under CI=true) when its files are missing."""
+    for relpath in FILES[name]:
+        try:
+            fetch_file(relpath, download=False)
+        except FileNotFoundError:
+            message = (f"{relpath} not found: set BINMS_TEACH_DATA to a folder with the UCI "
+                       "files in UCI's layout")
+            if IN_CI:
+                pytest.fail(f"CI=true but {message}.")
+            pytest.skip(message)
+    return experiments.load(name)
+
+
+@pytest.fixture(scope="module")
+def mixture():
+    mix = make_bernoulli_mixture(60, 12, 3, flip=0.15, random_state=3)
+    return mix.data, mix.target
+
+
+# ---------------------------------------------------------------- the sweep
+
+
+def check_sweep_against_fresh_fits(X, y, k1s, k2s, epsilon_from="modes", tie="one"):
+    s = experiments.sweep(X, y, k1s, k2s, epsilon_from=epsilon_from, tie=tie)
+    for (i, k1), (j, k2) in itertools.product(enumerate(k1s), enumerate(k2s)):
+        # k1 = 0 is "no ascent": BinNNMS with k1 = 1 leaves every point where it is.
+        model = BinNNMS(k1=max(k1, 1), k2=k2, epsilon_from=epsilon_from, tie=tie).fit(X)
+        where = f"k1={k1}, k2={k2}"
+        assert np.array_equal(s.labels[i, j], model.labels_), where
+        assert s.n_clusters[i, j] == model.labels_.max() + 1, where
+        assert s.epsilon[i, j] == pytest.approx(model.epsilon_), where
+        assert s.nmi[i, j] == pytest.approx(nmi(y, model.labels_)), where
+        assert s.ari[i, j] == pytest.approx(ari(y, model.labels_)), where
+    return s
+
+
+@pytest.mark.parametrize("epsilon_from", ["modes", "data"])
+def test_sweep_reuses_one_ascent_and_matches_fresh_fits(mixture, epsilon_from):
+    X, y = mixture
+    check_sweep_against_fresh_fits(X, y, (0, 1, 2, 3, 5, 8), (1, 2, 4, 7, 15), epsilon_from)
+
+
+def test_sweep_with_tie_zero_matches_fresh_fits(mixture):
+    X, y = mixture
+    check_sweep_against_fresh_fits(X, y, (2, 4, 6), (1, 3, 9), tie="zero")
+
+
+def test_sweep_on_zoo_matches_fresh_fits():
+    zoo = real("zoo")
+    check_sweep_against_fresh_fits(zoo.data, zoo.target, (0, 3, 7, 12), (2, 10, 20, 40))
+
+
+def test_best_is_the_first_maximum_in_grid_order(mixture):
+    X, y = mixture
+    s = experiments.sweep(X, y, (0, 2, 4, 8), (1, 3, 6, 12))
+    for metric in ("nmi", "ari"):
+        best_value, best_setting = -np.inf, None
+        for (i, k1), (j, k2) in itertools.product(enumerate(s.k1s), enumerate(s.k2s)):
+            value = getattr(s, metric)[i, j]
+            if value > best_value:
+                best_value, best_setting = value, (k1, k2)
+        assert s.best(metric) == best_setting
+
+
+def test_honest_choice_maximises_the_silhouette_without_labels(mixture):
+    X, y = mixture
+    s = experiments.sweep(X, y, (0, 2, 4, 8), (1, 3, 6, 12))
+    D = (X[:, None, :] != X[None, :, :]).sum(axis=2)
+    best_value, best_setting = -np.inf, None
+    for k1, k2 in itertools.product(s.k1s, s.k2s):
+        labels = BinNNMS(k1=max(k1, 1), k2=k2).fit(X).labels_
+        if 2 <= labels.max() + 1 <= len(X) / 4:
+            value = silhouette_score(D, labels, metric="precomputed")
+            if value > best_value + 1e-12:
+                best_value, best_setting = value, (k1, k2)
+    assert s.honest() == best_setting
+    # The labels are not used: shuffled true classes choose the same setting.
+    shuffled = experiments.sweep(X, np.random.default_rng(0).permutation(y), s.k1s, s.k2s)
+    assert shuffled.honest() == best_setting
+
+
+def test_sweep_rejects_bad_grids(mixture):
+    X, y = mixture
+    with pytest.raises(ValueError, match="k2=60 is outside"):
+        experiments.sweep(X, y, (1,), (60,))
+    with pytest.raises(ValueError, match="k1=-1 is outside"):
+        experiments.sweep(X, y, (-1,), (2,))
+    with pytest.raises(ValueError, match="repeat"):
+        experiments.sweep(X, y, (1, 1), (2,))
+    with pytest.raises(ValueError, match="one true class per sample"):
+        experiments.sweep(X, y[:-1], (1,), (2,))
+
+
+def test_sweep_is_deterministic(mixture):
+    X, y = mixture
+    a = experiments.sweep(X, y, (0, 3, 6), (2, 5))
+    b = experiments.sweep(X, y, (0, 3, 6), (2, 5))
+    for name in ("labels", "nmi", "ari", "epsilon", "n_clusters", "silhouette"):
+        assert np.array_equal(getattr(a, name), getattr(b, name), equal_nan=True), name
+
+
+# ---------------------------------------------------------------- Figure 2
+
+
+def _median(rows):
+    """Majority vote by hand, ties to 1 (the package default)."""
+    return [1 if 2 * sum(column) >= len(rows) else 0 for column in zip(*rows, strict=True)]
+
+
+def _h(a, b):
+    return sum(int(u != v) for u, v in zip(a, b, strict=True))
+
+
+def plain_curves(X, y, k1, k2):
+    """Figure 2's errors with loops: one ascent path per point, labels by the reference."""
+    n = len(X)
+    paths = [bga_path(X, x, k1) for x in X]
+    steps = max(len(p) for p in paths)
+    rows = [[int(v) for v in x] for x in X]
+    targets = {c: _median([rows[i] for i in range(n) if y[i] == c]) for c in set(y.tolist())}
+    target, found, true_inter = [], [], []
+    for j in range(steps):
+        it = [[int(v) for v in p[min(j, len(p) - 1)]] for p in paths]
+        target.append(sum(_h(it[i], targets[y[i]]) for i in range(n)) / n)
+        labels = epsilon_proximity_reference(it, epsilon_from_k2_reference(it, k2))
+        for groups, out in ((labels, found), (y, true_inter)):
+            centres = {g: _median([it[i] for i in range(n) if groups[i] == g]) for g in set(groups)}
+            out.append(sum(_h(it[i], centres[groups[i]]) for i in range(n)) / n)
+    return target, found, true_inter
+
+
+@pytest.mark.parametrize("k1, k2", [(3, 2), (6, 5), (10, 1)])
+def test_quantization_curves_against_plain_loops(k1, k2):
+    mix = make_bernoulli_mixture(30, 8, 3, flip=0.2, random_state=1)
+    X, y = mix.data, mix.target
+    curves = experiments.quantization_curves(X, y, k1, k2)
+    target, found, true_inter = plain_curves(X, y, k1, k2)
+    assert len(curves.target) == len(target) > 1
+    assert curves.target.tolist() == pytest.approx(target)
+    assert curves.found.tolist() == pytest.approx(found)
+    assert curves.true_intermediate.tolist() == pytest.approx(true_inter)
+
+
+# ---------------------------------------------------------------- k-modes, prototypes
+
+
+def test_kmodes_runs_are_single_start_runs_with_each_seed(mixture):
+    X, y = mixture
+    runs = experiments.kmodes_runs(X, y, k=3, seeds=(0, 4, 7))
+    for r, seed in enumerate((0, 4, 7)):
+        labels = KModes(n_clusters=3, n_init=1, random_state=seed).fit(X).labels_
+        assert runs.nmi[r] == pytest.approx(nmi(y, labels))
+        assert runs.ari[r] == pytest.approx(ari(y, labels))
+        assert runs.n_clusters[r] == len(set(labels.tolist()))
+    assert runs.nmi_mean == pytest.approx(sum(runs.nmi) / 3)
+    assert runs.nmi_std == pytest.approx(np.sqrt(np.mean((runs.nmi - runs.nmi_mean) ** 2)))
+    again = experiments.kmodes_runs(X, y, k=3, seeds=(0, 4, 7))
+    assert np.array_equal(runs.nmi, again.nmi) and np.array_equal(runs.ari, again.ari)
+
+
+def test_prototypes_against_loops():
+    rng = np.random.default_rng(5)
+    X = rng.integers(0, 2, size=(40, 6), dtype=np.uint8)
+    y = rng.integers(0, 3, size=40)
+    labels = rng.integers(0, 6, size=40)
+    sizes = {c: int((labels == c).sum()) for c in set(labels.tolist())}
+    largest = sorted(sizes, key=lambda c: (-sizes[c], c))[:4]  # ties: the lower label
+    expected = []
+    for c in largest:
+        members = [i for i in range(40) if labels[i] == c]
+        classes = [int(y[i]) for i in members]
+        top = max(classes.count(m) for m in classes)
+        expected.append((min(m for m in classes if classes.count(m) == top), -len(members),
+                         _median([X[i].tolist() for i in members]), top / len(members)))
+    expected.sort(key=lambda e: e[:2])
+    protos = experiments.prototypes(X, y, labels, n=4)
+    got = [(p["majority"], -p["size"], p["centre"].tolist(), p["purity"]) for p in protos]
+    assert got == expected
+
+
+# ---------------------------------------------------------------- tables
+
+
+def test_check_datasets_names_the_choices():
+    assert experiments.check_datasets(["Digits", "zoo", "digits"]) == ("digits", "zoo")
+    with pytest.raises(ValueError, match="Unknown data set 'mnist': choose from digits"):
+        experiments.check_datasets(["mnist"])
+    with pytest.raises(ValueError, match="No data set"):
+        experiments.check_datasets([])
+
+
+def test_paper_rows_of_table2_are_the_printed_values():
+    rep = experiments.Reproduction(names=("spect", "car"), quick=True, data={}, kmodes={},
+                                   sweeps={}, curves={})
+    fake = experiments.KModesRuns(2, (0,), np.array([0.5]), np.array([0.1]), np.array([2]))
+    sweep = experiments.Sweep((1,), (1,), np.ones((1, 1)), np.ones((1, 1)),
+                              np.ones((1, 1), dtype=int), np.ones((1, 1)), np.full((1, 1), np.nan),
+                              np.zeros((1, 1, 4), dtype=int))
+    rep.kmodes = {("spect", 47): fake, ("spect", 2): fake, ("car", 4): fake}
+    rep.sweeps = {"spect": sweep, "car": sweep}
+    rows = {(r["dataset"], r["method"], r["k"]): r for r in experiments.table2(rep)}
+    assert rows["spect", "paper k-modes", 47]["nmi_mean"] == 0.135
+    assert rows["spect", "paper k-modes", 47]["ari_mean"] is None
+    assert rows["spect", "paper k-modes", 2]["ari_mean"] == -0.009
+    assert rows["spect", "paper k-modes", 2]["ari_std"] == 0.055
+    assert rows["spect", "paper BinNNMS", None]["nmi_mean"] == 0.145
+    assert rows["car", "paper BinNNMS", None]["n_clusters"] == 1
+    assert rows["car", "paper BinNNMS", None]["nmi_mean"] is None
+    assert rows["car", "kmodes package", 4]["nmi_mean"] == 0.070
+    # No silhouette was computed, so there is no honest row.
+    assert ("car", "BinNNMS silhouette", None) not in rows
+
+
+def test_table1_on_the_real_data():
+    data = {name: real(name) for name in paper.DATASETS}
+    rows = {r["dataset"]: r for r in experiments.table1(data)}
+    ours = {name: (r["n"], r["d"], r["M"]) for name, r in rows.items()}
+    assert ours == {"digits": (2000, 240, 10), "zoo": (101, 21, 7), "soybean": (307, 98, 19),
+                    "spect": (267, 22, 2), "car": (1728, 15, 4)}
+    for name, r in rows.items():
+        assert (r["paper_n"], r["paper_d"], r["paper_M"]) == tuple(vars(paper.TABLE1[name])
+                                                                   .values())
+
+
+def test_the_papers_digits_figures_are_reproduced():
+    """BinNNMS(k1=10, k2=25) on Digits: 40 clusters, NMI 0.880 and ARI 0.876 as printed."""
+    digits = real("digits")
+    model = BinNNMS(k1=10, k2=25).fit(digits.data)
+    assert model.labels_.max() + 1 == 40  # the paper's k = 40 for k-modes on Digits
+    assert round(nmi(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_nmi.mean
+    assert round(ari(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_ari.mean

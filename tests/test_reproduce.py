@@ -1,0 +1,173 @@
+"""`python -m binms_teach reproduce --quick` end to end, in a temporary folder.
+
+The files written, the CSV schema, the values in range, the printed tables
+against the CSV, determinism, clear errors, and no half-written file on failure.
+Needs the UCI files of the quick data sets (Zoo, Soybean, Spect); under CI=true
+the tests must run, elsewhere they are skipped when the files are missing.
+"""
+
+import contextlib
+import csv
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from binms_teach import experiments
+from binms_teach.__main__ import main
+from binms_teach.datasets import fetch_file
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+QUICK_FILES = ["zoo/zoo.data", "soybean/soybean-large.data", "spect/SPECT.train",
+               "spect/SPECT.test"]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def quick_data():
+    for relpath in QUICK_FILES:
+        try:
+            fetch_file(relpath, download=False)
+        except FileNotFoundError:
+            message = f"{relpath} not found: set BINMS_TEACH_DATA to a folder with the UCI files"
+            if IN_CI:
+                pytest.fail(f"CI=true but {message}.")
+            pytest.skip(message)
+
+
+def run(*args):
+    """main(args) with stdout captured: (exit status, printed text)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["reproduce", *args, "--no-progress"])
+    return status, out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def quick_run(quick_data, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("quick")
+    status, printed = run("--quick", "--out", str(folder))
+    assert status == 0
+    return folder, printed
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_quick_run_writes_the_tables_and_figures(quick_run):
+    folder, _ = quick_run
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "figure1.png", "figure2.png", "table1.csv", "table2.csv"]  # no Digits: no figure 3
+    for name in ("figure1.png", "figure2.png"):
+        assert (folder / name).read_bytes().startswith(PNG)
+
+
+def test_csv_schemas(quick_run):
+    folder, _ = quick_run
+    with open(folder / "table2.csv") as f:
+        assert f.readline().strip() == ("dataset,method,k,k1,k2,n_clusters,nmi_mean,nmi_std,"
+                                        "ari_mean,ari_std")
+    with open(folder / "table1.csv") as f:
+        assert f.readline().strip() == "dataset,n,d,M,paper_n,paper_d,paper_M"
+    rows = read_csv(folder / "table2.csv")
+    assert {r["dataset"] for r in rows} == set(experiments.QUICK_DATASETS)
+    assert {r["method"] for r in rows} == set(experiments.METHODS)
+    table1 = {r["dataset"]: r for r in read_csv(folder / "table1.csv")}
+    assert table1["zoo"] == {"dataset": "zoo", "n": "101", "d": "21", "M": "7",
+                             "paper_n": "101", "paper_d": "26", "paper_M": "7"}
+
+
+def test_values_are_in_range(quick_run):
+    folder, _ = quick_run
+    rows = read_csv(folder / "table2.csv")
+    for r in rows:
+        if r["nmi_mean"]:
+            assert 0 <= float(r["nmi_mean"]) <= 1 and float(r["nmi_std"]) >= 0, r
+        if r["ari_mean"]:
+            assert -0.5 <= float(r["ari_mean"]) <= 1 and float(r["ari_std"]) >= 0, r
+        if r["method"].startswith("BinNNMS "):
+            assert r["k1"] and r["k2"] and int(r["n_clusters"]) >= 1, r
+            assert float(r["nmi_std"]) == 0 and float(r["ari_std"]) == 0, r  # deterministic
+        if r["method"] == "k-modes":
+            assert r["k"] and 1 <= float(r["n_clusters"]) <= int(r["k"]), r
+
+
+def test_printed_tables_match_the_csv(quick_run):
+    folder, printed = quick_run
+    lines = printed.splitlines()
+    for r in read_csv(folder / "table2.csv"):
+        nmi = "-" if not r["nmi_mean"] else f"{r['nmi_mean']} ± {r['nmi_std']}"
+        ari = "-" if not r["ari_mean"] else f"{r['ari_mean']} ± {r['ari_std']}"
+        expected = [r["dataset"], *r["method"].split(), r["k"], r["k1"], r["k2"],
+                    r["n_clusters"], *nmi.split(), *ari.split()]
+        expected = [e for e in expected if e]
+        assert any(line.split() == expected for line in lines), (r, expected)
+    for r in read_csv(folder / "table1.csv"):
+        expected = [r[c] for c in ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")]
+        assert any(line.replace("*", " ").split() == expected for line in lines), expected
+
+
+def test_two_runs_give_identical_files(quick_run, tmp_path):
+    folder, printed = quick_run
+    status, again = run("--quick", "--out", str(tmp_path))
+    assert status == 0
+    for name in ("table1.csv", "table2.csv"):
+        assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
+    strip = [line for line in printed.splitlines() if not line.startswith("Wrote")]
+    assert [line for line in again.splitlines() if not line.startswith("Wrote")] == strip
+
+
+def test_datasets_option_selects_the_rows(quick_data, tmp_path):
+    status, printed = run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
+    assert status == 0
+    assert {r["dataset"] for r in read_csv(tmp_path / "table2.csv")} == {"zoo"}
+    assert "soybean" not in printed
+
+
+def test_unknown_dataset_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["reproduce", "--datasets", "zoo", "iris", "--out", str(tmp_path / "out")])
+    assert exit_info.value.code == 2
+    assert "Unknown data set 'iris': choose from digits, zoo, soybean, spect, car" in (
+        capsys.readouterr().err)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failure_writes_nothing(quick_data, tmp_path, monkeypatch):
+    def broken(rep):
+        raise RuntimeError("figure 2 failed")
+
+    monkeypatch.setattr(experiments, "figure2", broken)
+    with pytest.raises(RuntimeError, match="figure 2 failed"):
+        run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_leaves_no_partial_file(quick_data, tmp_path, monkeypatch):
+    import binms_teach.__main__ as cli
+
+    real_replace, calls = os.replace, []
+
+    def replace_fails_second_time(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError("disk full")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(cli.os, "replace", replace_fails_second_time)
+    with pytest.raises(OSError, match="disk full"):
+        run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
+    # The first file is complete, the second was never half-written, no temp file is left.
+    assert [p.name for p in tmp_path.iterdir()] == ["table1.csv"]
+    assert read_csv(tmp_path / "table1.csv")[0]["dataset"] == "zoo"
+
+
+def test_module_entry_point_runs(tmp_path):
+    """``python -m binms_teach`` is wired up (its help needs no data)."""
+    result = subprocess.run([sys.executable, "-m", "binms_teach", "reproduce", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "--quick" in result.stdout and "--out" in result.stdout
