@@ -72,12 +72,12 @@ def reproduce_command(args, parser):
 
     start = time.perf_counter()
     rep = E.reproduce(names, quick=args.quick, progress=not args.no_progress)
-    rows1, rows2 = E.table1(rep.data), E.table2(rep)
+    rows1, rows2 = E.table1(rep.data), E.table2(rep.names, rep.kmodes, rep.sweeps)
     files = {"table1.csv": E.to_csv(rows1, E.TABLE1_COLUMNS).encode(),
              "table2.csv": E.to_csv(rows2, E.TABLE2_COLUMNS).encode()}
-    figures = {"figure1.png": E.figure1(rep)}
+    figures = {"figure1.png": E.figure1(rep.sweeps)}
     if rep.curves:
-        figures["figure2.png"] = E.figure2(rep)
+        figures["figure2.png"] = E.figure2(rep.curves)
     if rep.digits is not None:
         figures["figure3.png"] = E.figure3(rep.digits)
     for name, fig in figures.items():

@@ -506,14 +506,20 @@ def digit_prototypes(X, y, digits_sweep, *, seed=0, progress=False):
             "binnnms_clusters": int(digits_sweep.n_clusters[i, j])}
 
 
-def table2(rep):
+def table2(names, kmodes, sweeps):
     """Table 2 as rows of `TABLE2_COLUMNS`: the paper's figures beside ours.
+
+    Parameters
+    ----------
+    names : sequence of data set names
+    kmodes : mapping (name, k) -> KModesRuns, for every k of `paper.kmodes_ks`
+    sweeps : mapping name -> Sweep
 
     Missing values are None: the paper gives no ARI for its Spect k = 47 row,
     no score for Car's "single class", no n_clusters for its BinNNMS.
     """
     rows = []
-    for name in rep.names:
+    for name in names:
         ref = paper.TABLE2[name]
         for k in paper.kmodes_ks(name):
             s_nmi = ref.kmodes_nmi if k == ref.kmodes_nmi_k else None
@@ -522,7 +528,7 @@ def table2(rep):
         k, s_nmi, s_ari, _ = paper.KMODES_PACKAGE[name]
         rows.append(_row(name, "kmodes package", k=k, nmi=s_nmi, ari=s_ari))
         for k in paper.kmodes_ks(name):
-            r = rep.kmodes[name, k]
+            r = kmodes[name, k]
             # The mean number of non-empty clusters over the runs, to 1 decimal.
             clusters = round(float(np.mean(r.n_clusters)), 1)
             rows.append(_row(name, "k-modes", k=k, n_clusters=clusters,
@@ -530,7 +536,7 @@ def table2(rep):
                              ari=paper.Score(r.ari_mean, r.ari_std)))
         rows.append(_row(name, "paper BinNNMS", n_clusters=1 if ref.binnnms_nmi is None else None,
                          nmi=ref.binnnms_nmi, ari=ref.binnnms_ari))
-        s = rep.sweeps[name]
+        s = sweeps[name]
         for method, setting in (("BinNNMS best NMI", s.best("nmi")),
                                 ("BinNNMS best ARI", s.best("ari")),
                                 ("BinNNMS silhouette", s.honest())):
@@ -667,26 +673,27 @@ def plot_prototypes(protos, axes, shape=(16, 15)):
         ax.set_axis_off()
 
 
-def figure1(rep):
-    """Figure 1 of every swept data set but Car: rows of NMI and ARI heatmaps."""
+def figure1(sweeps):
+    """Figure 1: rows of NMI and ARI heatmaps, from a mapping name -> Sweep (Car left out,
+    as in the paper, unless it is the only one)."""
     import matplotlib.pyplot as plt
 
-    names = [n for n in rep.names if n != "car"] or list(rep.names)
+    names = [n for n in sweeps if n != "car"] or list(sweeps)
     fig, axes = plt.subplots(len(names), 2, figsize=(12, 3.6 * len(names)), squeeze=False)
     for row, name in zip(axes, names, strict=True):
-        plot_sweep(rep.sweeps[name], row, paper.TITLES[name])
+        plot_sweep(sweeps[name], row, paper.TITLES[name])
     fig.tight_layout()
     return fig
 
 
-def figure2(rep):
-    """Figure 2: the quantization error along the ascent, one row per data set."""
+def figure2(curves):
+    """Figure 2, from a mapping name -> list of QuantizationCurves: one row per data set."""
     import matplotlib.pyplot as plt
 
-    names = list(rep.curves)
+    names = list(curves)
     fig, axes = plt.subplots(len(names), 2, figsize=(12, 3.4 * len(names)), squeeze=False)
     for row, name in zip(axes, names, strict=True):
-        plot_curves(rep.curves[name], row, paper.TITLES[name])
+        plot_curves(curves[name], row, paper.TITLES[name])
     fig.tight_layout()
     return fig
 

@@ -226,15 +226,13 @@ def test_check_datasets_names_the_choices():
 
 
 def test_paper_rows_of_table2_are_the_printed_values():
-    rep = experiments.Reproduction(names=("spect", "car"), quick=True, data={}, kmodes={},
-                                   sweeps={}, curves={})
     fake = experiments.KModesRuns(2, (0,), np.array([0.5]), np.array([0.1]), np.array([2]))
     sweep = experiments.Sweep((1,), (1,), np.ones((1, 1)), np.ones((1, 1)),
                               np.ones((1, 1), dtype=int), np.ones((1, 1)), np.full((1, 1), np.nan),
                               np.zeros((1, 1, 4), dtype=int))
-    rep.kmodes = {("spect", 47): fake, ("spect", 2): fake, ("car", 4): fake}
-    rep.sweeps = {"spect": sweep, "car": sweep}
-    rows = {(r["dataset"], r["method"], r["k"]): r for r in experiments.table2(rep)}
+    kmodes = {("spect", 47): fake, ("spect", 2): fake, ("car", 4): fake}
+    table = experiments.table2(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+    rows = {(r["dataset"], r["method"], r["k"]): r for r in table}
     assert rows["spect", "paper k-modes", 47]["nmi_mean"] == 0.135
     assert rows["spect", "paper k-modes", 47]["ari_mean"] is None
     assert rows["spect", "paper k-modes", 2]["ari_mean"] == -0.009

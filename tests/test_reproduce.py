@@ -138,7 +138,7 @@ def test_unknown_dataset_is_a_clear_error(tmp_path, capsys):
 
 
 def test_a_failure_writes_nothing(quick_data, tmp_path, monkeypatch):
-    def broken(rep):
+    def broken(curves):
         raise RuntimeError("figure 2 failed")
 
     monkeypatch.setattr(experiments, "figure2", broken)
