@@ -30,6 +30,8 @@ from pathlib import Path
 import psutil
 
 LOOPBACK = "127.0.0.1"
+# Where the course finds the UCI files (binms_teach.datasets); the kernels need it too.
+DATA_VARIABLE = "BINMS_TEACH_DATA"
 
 # User settings written into the temporary JUPYTERLAB_SETTINGS_DIR.
 # Autosave off: the tests execute committed notebooks in place, and an executed
@@ -202,6 +204,10 @@ def _write_state(state_dir: Path) -> dict[str, str]:
     env.pop("JUPYTER_PATH", None)
     env.pop("JUPYTERLAB_DIR", None)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # The course's data folder reaches the kernels (the whole environment is passed on);
+    # a relative path is made absolute here, since kernels run in the notebook's folder.
+    if env.get(DATA_VARIABLE):
+        env[DATA_VARIABLE] = os.path.abspath(env[DATA_VARIABLE])
     # An exported proxy must not catch requests to the loopback server.
     env["NO_PROXY"] = env["no_proxy"] = ",".join(
         filter(None, [LOOPBACK, "localhost", env.get("NO_PROXY", "")])
