@@ -596,7 +596,9 @@ class LabellingExplorer:
         self.readout = widgets.Label()
         self.readout.add_class("eps-readout")
         self.image = widgets.Image(format="png")
+        self.image.add_class("eps-graph")
         self.centres = widgets.Image(format="png")
+        self.centres.add_class("eps-centres")
         self.centres_caption = widgets.HTML()
 
         self._coords, _ = classical_mds(hamming(model.modes))
