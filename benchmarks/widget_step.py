@@ -74,11 +74,21 @@ def main(argv=None):
     def set_point(v):
         explorer.point.value = v
 
+    from binms_teach import BinNNMS
+    from binms_teach.widgets import LabellingExplorer
+
+    labelling = LabellingExplorer(BinNNMS(k1=10, k2=20).fit(X).modes_, k2=20, k2_max=50,
+                                  X=X, y=digits.target, shape=(16, 15))
+
+    def set_k2(v):
+        labelling.k2.value = v
+
     results = {
         "iteration": timed_ms(set_iteration, back_and_forth),
         "k1 (new)": timed_ms(set_k1, [k for k in range(11, 31)][: args.changes]),
         "point (new)": timed_ms(set_point, rng.choice(np.arange(start + 1, len(X)),
                                                       args.changes, replace=False)),
+        "k2 (07)": timed_ms(set_k2, [k for k in range(21, 51)][: args.changes]),
     }
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"AscentExplorer on Digits {X.shape[0]} x {X.shape[1]}, start point {start} "
@@ -93,6 +103,8 @@ def main(argv=None):
                "k1_max_ms": round(float(results["k1 (new)"].max()), 2),
                "point_median_ms": round(float(np.median(results["point (new)"])), 2),
                "point_max_ms": round(float(results["point (new)"].max()), 2),
+               "k2_median_ms": round(float(np.median(results["k2 (07)"])), 2),
+               "k2_max_ms": round(float(results["k2 (07)"].max()), 2),
                "load_average": round(load, 2)}
     print(json.dumps(summary))
     return 0
