@@ -9,6 +9,7 @@ import numbers
 
 import numpy as np
 import scipy.sparse as sp
+from sklearn.utils.validation import validate_data
 
 
 def check_binary(X, name="X", ndim=2):
@@ -122,3 +123,23 @@ def check_tie(tie):
             "'zero', or 'keep' (keep the current bit)."
         )
     return tie
+
+
+class BinaryInputMixin:
+    """Input handling shared by the estimators: our 0/1 checks, then scikit-learn's.
+
+    `check_binary` gives the clear messages and the uint8 copy; sklearn's
+    `validate_data` keeps its bookkeeping (n_features_in_, feature names, and
+    its standard message for a wrong number of features in predict).
+    """
+
+    def _validate(self, X, reset):
+        binary = check_binary(X)
+        validate_data(self, X, reset=reset, accept_sparse=True, dtype=None,
+                      ensure_all_finite=False)
+        return binary
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        return tags

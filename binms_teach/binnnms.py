@@ -7,16 +7,16 @@
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from ._validation import check_binary, check_int, check_tie
+from ._validation import BinaryInputMixin, check_int, check_tie
 from .ascent import _bga
 from .hamming import _nearest_neighbours
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
 from .majority import cluster_votes, decide
 
 
-class BinNNMS(ClusterMixin, BaseEstimator):
+class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     """Nearest-neighbour median shift clustering for binary data.
 
     Parameters
@@ -133,19 +133,6 @@ class BinNNMS(ClusterMixin, BaseEstimator):
         modes, _, _, _ = _bga(self._fit_X, Y, self.k1, self.max_iter, self.tie)
         _, nearest = _nearest_neighbours(self.modes_, modes, 1)
         return self.labels_[nearest[:, 0]]
-
-    def _validate(self, X, reset):
-        binary = check_binary(X)
-        # sklearn's bookkeeping: n_features_in_, feature names, and its
-        # standard message for a wrong number of features in predict.
-        validate_data(self, X, reset=reset, accept_sparse=True, dtype=None,
-                      ensure_all_finite=False)
-        return binary
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        return tags
 
 
 def _median_centres(X, labels, modes, tie):

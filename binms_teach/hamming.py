@@ -98,10 +98,7 @@ def nearest_neighbours_reference(X, queries, k):
     >>> D.tolist(), idx.tolist()
     ([[0, 1]], [[0, 2]])
     """
-    X = check_binary(X, "X")
-    Q = check_binary(queries, "queries")
-    _check_same_width(Q, X)
-    k = check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
+    X, Q, k = _check_search(X, queries, k)
     dist = np.empty((len(Q), k), dtype=np.int32)
     idx = np.empty((len(Q), k), dtype=np.intp)
     for q, x in enumerate(Q):
@@ -136,11 +133,15 @@ def nearest_neighbours(X, queries, k):
     >>> D.tolist(), idx.tolist()
     ([[0, 1]], [[0, 2]])
     """
+    X, Q, k = _check_search(X, queries, k)
+    return _nearest_neighbours(X, Q, k)
+
+
+def _check_search(X, queries, k):
     X = check_binary(X, "X")
     Q = check_binary(queries, "queries")
     _check_same_width(Q, X)
-    k = check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
-    return _nearest_neighbours(X, Q, k)
+    return X, Q, check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
 
 
 def _nearest_neighbours(X, Q, k, factors=None):

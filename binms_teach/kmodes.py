@@ -9,9 +9,9 @@ sum_i H(X_i, w_c(i)), so the loop stops when nothing changes.
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from ._validation import check_binary, check_int
+from ._validation import BinaryInputMixin, check_binary, check_int
 from .hamming import _hamming_block, _nearest_neighbours
 from .majority import cluster_votes, decide
 
@@ -68,7 +68,7 @@ def init_centres(X, n_clusters, init, rng):
     return X[chosen].copy()
 
 
-class KModes(ClusterMixin, BaseEstimator):
+class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     """k-modes clustering of binary data, best of ``n_init`` restarts.
 
     Parameters
@@ -145,14 +145,3 @@ class KModes(ClusterMixin, BaseEstimator):
         Y = self._validate(X, reset=False)
         D = _hamming_block(Y.astype(np.float32), self.cluster_centers_.astype(np.float32))
         return np.argmin(D, axis=1)
-
-    def _validate(self, X, reset):
-        binary = check_binary(X)
-        validate_data(self, X, reset=reset, accept_sparse=True, dtype=None,
-                      ensure_all_finite=False)
-        return binary
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        return tags
