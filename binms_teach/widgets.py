@@ -27,6 +27,7 @@ from matplotlib import colormaps
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from scipy.sparse.csgraph import minimum_spanning_tree
 
 from ._validation import check_binary, check_int, check_tie
 from .hamming import hamming
@@ -544,8 +545,15 @@ class LabellingExplorer:
 
     The distinct modes are placed once on a classical MDS map of their Hamming
     distances (marker area grows with the samples that reached them); the k2
-    slider redraws the edges (pairs within epsilon, inclusive) and colours the
-    ten largest clusters; the bars give every cluster's size, largest first.
+    slider redraws the lines and colours the ten largest clusters; the bars give
+    every cluster's size, largest first.
+
+    The lines are not all the pairs within epsilon (thousands, a grey smear) but
+    the edges of the minimum spanning tree of the distinct modes' Hamming
+    distances with H <= epsilon (inclusive): single linkage, computed once.
+    Their connected components are exactly those of the graph H <= epsilon, and
+    they form a spanning forest of each cluster (u - c lines for u distinct
+    modes in c clusters). The readout still counts every edge of the graph.
 
     Parameters
     ----------
@@ -574,9 +582,10 @@ class LabellingExplorer:
     centres : ipywidgets.Image
         The median centres of the ten largest clusters (with X and shape).
     figure : matplotlib.figure.Figure
-        The figure drawn into ``image``; its artists ``edge_lines`` (the graph's
-        edges, one polyline broken by NaNs), ``nodes`` (the distinct modes,
-        coloured by cluster) and ``bars`` hold what is on display.
+        The figure drawn into ``image``; its artists ``edge_lines`` (the
+        minimum spanning tree's edges with H <= epsilon, a spanning forest of
+        each cluster, one polyline broken by NaNs), ``nodes`` (the distinct
+        modes, coloured by cluster) and ``bars`` hold what is on display.
     """
 
     N_COLOURED = 10
@@ -601,12 +610,24 @@ class LabellingExplorer:
         self.centres.add_class("eps-centres")
         self.centres_caption = widgets.HTML()
 
-        self._coords, _ = classical_mds(hamming(model.modes))
+        D = hamming(model.modes)
+        self._coords, _ = classical_mds(D)
+        c = self._coords
+        # Single linkage: the tree's edges with H <= epsilon join exactly the
+        # components of the graph H <= epsilon. Distinct modes lie at H >= 1, so
+        # no edge is lost to the zeros that mean "no edge" to scipy.
+        tree = minimum_spanning_tree(D).tocoo()
+        by_weight = np.argsort(tree.data, kind="stable")
+        a, b = tree.row[by_weight], tree.col[by_weight]
+        self._tree_weights = tree.data[by_weight]
+        # The tree's edges, lightest first, as one polyline broken by NaNs: the
+        # edges within epsilon are a prefix of it, three points per edge.
+        lines = np.full((len(a), 3, 2), np.nan)
+        lines[:, 0], lines[:, 1] = c[a], c[b]
+        self._tree_lines = lines.reshape(-1, 2)
         self._plot = plot = _Blitter(size, ncols=2)
         ax, bars = plot.axes
-        c = self._coords
-        # All edges as one polyline broken by NaNs: far faster than one path per edge.
-        (self.edge_lines,) = ax.plot([], [], color="0.6", linewidth=0.4, animated=True)
+        (self.edge_lines,) = ax.plot([], [], color="0.45", linewidth=0.6, animated=True)
         self.nodes = ax.scatter(c[:, 0], c[:, 1], s=6 + 4 * np.sqrt(model.counts),
                                  edgecolors="k", linewidths=0.2, animated=True)
         pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
@@ -614,7 +635,8 @@ class LabellingExplorer:
         ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
         ax.set_xlabel("MDS axis 1")
         ax.set_ylabel("MDS axis 2")
-        ax.set_title(f"the {len(model.modes)} distinct modes; edges: H <= epsilon", fontsize=9)
+        ax.set_title(f"the {len(model.modes)} distinct modes; lines: single-linkage tree\n"
+                     "edges within epsilon (a spanning forest of each cluster)", fontsize=9)
         self.bars = bars.bar(np.arange(self.N_BARS), np.ones(self.N_BARS), width=0.8,
                              animated=True)
         bars.set_yscale("log")
@@ -645,10 +667,9 @@ class LabellingExplorer:
 
     def _render(self):
         s = self._state = self.model.state(self.k2.value, epsilon_from=self.epsilon_from.value)
-        c = self._coords
-        lines = np.full((len(s.edges), 3, 2), np.nan)
-        lines[:, 0], lines[:, 1] = c[s.edges[:, 0]], c[s.edges[:, 1]]
-        self.edge_lines.set_data(lines[..., 0].ravel(), lines[..., 1].ravel())
+        drawn = self._tree_lines[: 3 * np.searchsorted(self._tree_weights, s.epsilon,
+                                                       side="right")]
+        self.edge_lines.set_data(drawn[:, 0], drawn[:, 1])
         sizes = s.sizes
         order = np.argsort(-sizes, kind="stable")      # clusters, largest first
         rank = np.empty(len(sizes), dtype=int)

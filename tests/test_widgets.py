@@ -344,13 +344,32 @@ def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):
     eps = ref.epsilon_from_k2(modes.tolist(), 6)
     coords = w.figure.axes[0].collections[0].get_offsets()  # the nodes, one per distinct mode
     assert len(coords) == len(distinct)
+    node = {tuple(np.round(p, 9)): i for i, p in enumerate(coords)}
+    assert len(node) == len(distinct)  # every mode at its own place: a point names its mode
     xs, ys = w.edge_lines.get_data()
-    drawn = {tuple(sorted((tuple(np.round(p, 9)), tuple(np.round(q, 9)))))
-             for p, q in zip(np.c_[xs, ys][0::3], np.c_[xs, ys][1::3], strict=True)}
-    want = {tuple(sorted((tuple(np.round(coords[a], 9)), tuple(np.round(coords[b], 9)))))
-            for a in range(len(distinct)) for b in range(a + 1, len(distinct))
-            if ref.hamming(distinct[a], distinct[b]) <= eps}
-    assert drawn == want
+    points = np.c_[xs, ys]
+    assert np.isnan(points[2::3]).all()  # one polyline, broken by NaNs after every segment
+    segments = [(node[tuple(np.round(p, 9))], node[tuple(np.round(q, 9))])
+                for p, q in zip(points[0::3], points[1::3], strict=True)]
+    # every line joins two distinct modes within epsilon (inclusive)
+    assert all(a != b and ref.hamming(distinct[a], distinct[b]) <= eps for a, b in segments)
+    # a spanning forest of each cluster: one line fewer than modes, per cluster
+    clusters = ref.components(distinct, eps)
+    n_pairs = sum(ref.hamming(distinct[a], distinct[b]) <= eps
+                  for a in range(len(distinct)) for b in range(a + 1, len(distinct)))
+    assert len(segments) == len(distinct) - (max(clusters) + 1) < n_pairs == w.state.n_edges
+    # and the lines join exactly the modes of each cluster (union-find over the lines)
+    parent = list(range(len(distinct)))
+
+    def find(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for a, b in segments:
+        parent[find(a)] = find(b)
+    names = {}
+    assert [names.setdefault(find(i), len(names)) for i in range(len(distinct))] == clusters
     # the ten largest clusters in their colours, every other one grey
     labels = ref.components(modes.tolist(), eps)
     sizes = [labels.count(c) for c in range(max(labels) + 1)]
