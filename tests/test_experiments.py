@@ -263,3 +263,29 @@ def test_the_papers_digits_figures_are_reproduced():
     assert model.labels_.max() + 1 == 40  # the paper's k = 40 for k-modes on Digits
     assert round(nmi(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_nmi.mean
     assert round(ari(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_ari.mean
+
+
+# ---------------------------------------------------------------- figures
+
+
+def test_figures_have_the_expected_panels(mixture):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    X, y = mixture
+    s = experiments.sweep(X, y, (0, 3), (2, 5))
+    fig1 = experiments.figure1({"zoo": s, "spect": s})
+    assert len(fig1.axes) == 2 * 2 * 2  # two rows of NMI and ARI, each with a colour bar
+    curves = [experiments.quantization_curves(X, y, k1, 5) for k1 in (3, 6)]
+    fig2 = experiments.figure2({"zoo": curves})
+    assert len(fig2.axes) == 2 and len(fig2.axes[0].lines) == 2 and len(fig2.axes[1].lines) == 4
+    images = make_bernoulli_mixture(60, 240, 10, flip=0.05, random_state=0)
+    labels = BinNNMS(k1=3, k2=2).fit(images.data).labels_
+    protos = experiments.digit_prototypes(images.data, images.target, labels, 3, 2)
+    fig3 = experiments.figure3(protos)
+    shown = [ax for ax in fig3.axes if ax.images]
+    assert len(shown) == 20 and not any(ax.axison for ax in fig3.axes)
+    assert shown[0].images[0].get_array().shape == (16, 15)
+    plt.close("all")
