@@ -16,9 +16,9 @@ labels. For k-modes it picks k per data set *and per metric*: for Spect the NMI
 row uses k = 47 but the ARI row k = 2. For Car the paper's BinNNMS found a
 single cluster ("Single class"), so no score is given: ``None`` below.
 
-``KMODES_PACKAGE`` holds figures measured by the project (docs/PAPER-NOTES.md,
-"The paper's results") with the ``kmodes`` package 0.12.2: init "Huang",
-n_init=1, random_state 0..9 (10 runs), on the binary matrices of
+``KMODES_PACKAGE`` holds figures recorded by the project with the ``kmodes``
+package 0.12.2, not rerun here (10 runs on Digits take minutes; `make bench`
+times the package): init "Huang", n_init=1, random_state 0..9, on the binary matrices of
 `binms_teach.datasets`, geometric NMI. They show that a standard k-modes scores
 well above the paper's k-modes column (Digits NMI 0.684 against 0.360).
 """
