@@ -174,7 +174,18 @@ def step_readout(step, n_steps):
 
 # ---------------------------------------------------------------- the ascent explorer
 
-class AscentExplorer:
+class _Explorer:
+    """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows."""
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    @property
+    def state(self):
+        return self._state
+
+
+class AscentExplorer(_Explorer):
     """Watch one binary gradient ascent on image data, one update at a time.
 
     Controls: ``point`` (the data index x_0 starts from), ``k1``, ``play``,
@@ -292,8 +303,6 @@ class AscentExplorer:
         ])
         self._load()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.ui._repr_mimebundle_(**kwargs)
 
     # model -----------------------------------------------------------------
     def trace_for(self, point, k1):
@@ -436,7 +445,7 @@ class _Blitter:
 CLASS_COLOURS = colormaps["tab10"].colors
 
 
-class PathMapExplorer:
+class PathMapExplorer(_Explorer):
     """The ascent paths of many points running into their modes, on an MDS map.
 
     Parameters
@@ -514,12 +523,6 @@ class PathMapExplorer:
         self.ui = _column([widgets.HBox([self.play, self.updates]), self.readout, self.image])
         self._render()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.ui._repr_mimebundle_(**kwargs)
-
-    @property
-    def state(self):
-        return self._state
 
     def _render(self):
         t = self.updates.value
@@ -540,7 +543,7 @@ class PathMapExplorer:
 
 # ---------------------------------------------------------------- the labelling task
 
-class LabellingExplorer:
+class LabellingExplorer(_Explorer):
     """epsilon(k2), the graph H <= epsilon among the distinct modes, and its clusters.
 
     The distinct modes are placed once on a classical MDS map of their Hamming
@@ -658,12 +661,6 @@ class LabellingExplorer:
         self.ui = _column(rows)
         self._render()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.ui._repr_mimebundle_(**kwargs)
-
-    @property
-    def state(self):
-        return self._state
 
     def _render(self):
         s = self._state = self.model.state(self.k2.value, epsilon_from=self.epsilon_from.value)
