@@ -6,8 +6,11 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e execute-notebooks nav bench lint course dev clean
 
+# JupyterLab refuses to run as root unless told (containers, CI machines).
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: course  ## open the course in JupyterLab
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(AS_ROOT)
 
 reproduce: course  ## rerun the paper's experiments headless
 	$(BIN)/python -m binms_teach reproduce
