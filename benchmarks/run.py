@@ -499,7 +499,7 @@ def write_results(path, args, info, source, sections, total):
                      f"{', '.join(str(c) for c in pkg_c)} |", "",
                      f"Time ratio (mean time per run): **{ratio:.0f}x**. "
                      + (f"By default the package runs only seeds {', '.join(map(str, seeds))} "
-                        "(it takes 15-60 s a run here; PAPER-NOTES records 143 s for 10 runs); "
+                        "(15-60 s a run here; 143 s for 10 runs in an earlier measurement); "
                         "`benchmarks/run.py --full` times all 10 seeds. With few seeds the cost "
                         "comparison is indicative only: the two codes draw different initial "
                         "centres from the same seed." if partial else

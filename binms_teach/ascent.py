@@ -7,7 +7,7 @@ Every candidate x moves by the recurrence of Eq. (7),
 the majority vote of its k1 nearest data points. The ascent is non-blurring:
 neighbours are always taken from the original data X, never from the iterates.
 
-Stopping (PAPER-NOTES item 7): the printed Algorithm 1 performs j_max + 1
+Stopping: the printed Algorithm 1 performs j_max + 1
 updates and returns the iterate before the last one computed. Here a candidate
 stops at a fixed point (x_{j+1} == x_j) or after ``max_iter`` updates, and the
 last iterate is returned. Notebook 06 shows both.

@@ -1,6 +1,6 @@
 """Executable checks of the paper's derivation: one function per claim.
 
-PAPER-NOTES lists eight claims that an executable derivation must check. Each
+The course checks eight claims of the paper (notebooks 01-06). Each
 ``check_*`` function below computes both sides numerically and returns a
 `CheckResult`; where the paper misprints, the result shows the printed version
 failing beside the corrected one holding. `run_all` runs the eight (well under
@@ -749,7 +749,7 @@ CHECKS = (
 
 
 def run_all(random_state=0):
-    """Run the eight checks of PAPER-NOTES, in order; a list of `CheckResult`.
+    """Run the eight checks, in order; a list of `CheckResult`.
 
     >>> [r.holds_corrected for r in run_all()] == [True] * 8
     True

@@ -4,7 +4,7 @@
 step and explain every difference from the paper. The paper leaves the protocol
 open; the choices made here (each notebook says why):
 
-* Data: `binms_teach.datasets`, coded as PAPER-NOTES says (Car: additive coding).
+* Data: `binms_teach.datasets`, coded as the paper's text describes (Car: additive coding).
 * k-modes ("10 runs"): ten runs with ``random_state`` 0..9, each a single start
   (``n_init=1``, Huang initialisation), so the spread over the runs is the spread
   over initialisations; mean and population std (ddof 0). k is the paper's, per

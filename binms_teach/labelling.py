@@ -3,8 +3,8 @@
 Final iterates within Hamming distance epsilon of each other are joined;
 the clusters are the connected components of the graph H <= epsilon
 (single linkage cut at epsilon). epsilon comes from k2: the mean, over the
-points, of the distance to their k2-th nearest *other* point (PAPER-NOTES:
-the authors' code computes it on the converged modes).
+points, of the distance to their k2-th nearest *other* point (as the
+authors' code does, on the converged modes).
 """
 
 from collections import deque

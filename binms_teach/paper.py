@@ -85,7 +85,7 @@ TABLE2 = {
                      note="BinNNMS: single class"),
 }
 
-# A standard k-modes (kmodes 0.12.2, Huang, n_init=1, seeds 0..9), from PAPER-NOTES.
+# A standard k-modes (kmodes 0.12.2, Huang, n_init=1, seeds 0..9), recorded by the project.
 # (k, NMI, ARI, seconds for the 10 runs).
 KMODES_PACKAGE = {
     "digits": (40, Score(0.684, 0.008), Score(0.362, 0.019), 143.0),
