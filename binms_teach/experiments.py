@@ -679,24 +679,24 @@ def plot_prototypes(protos, axes, shape=(16, 15)):
 def figure1(sweeps):
     """Figure 1: rows of NMI and ARI heatmaps, from a mapping name -> Sweep (Car left out,
     as in the paper, unless it is the only one)."""
-    import matplotlib.pyplot as plt
-
     names = [n for n in sweeps if n != "car"] or list(sweeps)
-    fig, axes = plt.subplots(len(names), 2, figsize=(12, 3.6 * len(names)), squeeze=False)
-    for row, name in zip(axes, names, strict=True):
-        plot_sweep(sweeps[name], row, paper.TITLES[name])
-    fig.tight_layout()
-    return fig
+    return _figure_rows(names, 3.6, lambda row, name: plot_sweep(sweeps[name], row,
+                                                                 paper.TITLES[name]))
 
 
 def figure2(curves):
     """Figure 2, from a mapping name -> list of QuantizationCurves: one row per data set."""
+    return _figure_rows(list(curves), 3.4, lambda row, name: plot_curves(curves[name], row,
+                                                                         paper.TITLES[name]))
+
+
+def _figure_rows(names, height, draw):
+    """A figure with one row of two panels per data set, each drawn by ``draw(row, name)``."""
     import matplotlib.pyplot as plt
 
-    names = list(curves)
-    fig, axes = plt.subplots(len(names), 2, figsize=(12, 3.4 * len(names)), squeeze=False)
+    fig, axes = plt.subplots(len(names), 2, figsize=(12, height * len(names)), squeeze=False)
     for row, name in zip(axes, names, strict=True):
-        plot_curves(curves[name], row, paper.TITLES[name])
+        draw(row, name)
     fig.tight_layout()
     return fig
 

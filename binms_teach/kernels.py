@@ -392,6 +392,15 @@ def kernel_L(X, x, k, tie="one"):
     return _ball(X, x, k, tie)[4]
 
 
+def _refuse_zero_delta(delta, consequence):
+    """The scaled estimators divide by delta_(k)(x): refuse delta = 0 with the reason."""
+    if delta == 0:
+        raise ValueError(
+            f"delta_(k)(x) = 0: the k nearest neighbours of x all equal x, so {consequence}. "
+            "Take k larger than the number of copies of x."
+        )
+
+
 def median_shift_density(X, x, k, tie="one"):
     """f^(x; k) = n^{-1} delta_(k)(x)^{-d} sum_i L((x - X_i)/delta_(k)(x)) (Section 3, unnumbered).
 
@@ -401,11 +410,7 @@ def median_shift_density(X, x, k, tie="one"):
     """
     X, _, delta, _, L = _ball(X, x, k, tie)
     n, d = X.shape
-    if delta == 0:
-        raise ValueError(
-            "delta_(k)(x) = 0: the k nearest neighbours of x all equal x, so f^ (with its "
-            "delta^{-d}) is infinite. Take k larger than the number of copies of x."
-        )
+    _refuse_zero_delta(delta, "f^ (with its delta^{-d}) is infinite")
     return float(L.sum() / (n * delta**d))
 
 
@@ -430,11 +435,7 @@ def median_shift_gradient(X, x, k, tie="one", as_printed=False):
     """
     X, x, delta, _, L = _ball(X, x, k, tie)
     n, d = X.shape
-    if delta == 0:
-        raise ValueError(
-            "delta_(k)(x) = 0: the k nearest neighbours of x all equal x, so D f^ is "
-            "0 times infinity. Take k larger than the number of copies of x."
-        )
+    _refuse_zero_delta(delta, "D f^ is 0 times infinity")
     power = d + 1 if as_printed else d + 2
     return 2.0 / (n * delta**power) * (L @ X - x * L.sum())
 
