@@ -6,7 +6,7 @@ The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 - `majority_vote`: maj, the median centre (Eq. 4);
 - `bga_step`, `bga_path`, `bga`: the binary gradient ascent (Eq. 7, Algorithm 1);
 - `epsilon_from_k2`, `epsilon_proximity`: the labelling task;
-- `BinNNMS`, `KModes`: the estimators; `nmi`, `ari`, `quantization_error`: the scores.
+- `BinNNMS`, `KModes`: the estimators; `nmi`, `ami`, `ari`, `quantization_error`: the scores.
 """
 
 from .ascent import bga, bga_path, bga_step
@@ -15,10 +15,10 @@ from .hamming import hamming, nearest_neighbours
 from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
 from .majority import inertia, majority_vote, vote_counts
-from .metrics import ari, nmi, quantization_error
+from .metrics import ami, ari, nmi, quantization_error
 
 __all__ = [
-    "BinNNMS", "KModes", "ari", "bga", "bga_path", "bga_step", "epsilon_from_k2",
+    "BinNNMS", "KModes", "ami", "ari", "bga", "bga_path", "bga_step", "epsilon_from_k2",
     "epsilon_proximity", "hamming", "inertia", "majority_vote", "nearest_neighbours", "nmi",
     "quantization_error", "vote_counts",
 ]
