@@ -18,8 +18,10 @@ Two neighbour rules (``neighbours=``):
   data point within the k1-th distance (it may hold more than k1 points), with
   the same tie rules (a tie is exactly half of the ball's votes). Order-free,
   but the descent argument does not carry over: an ascent may return to an
-  earlier iterate. Such a cycle is detected, the candidate stops there with
-  ``converged`` False, and an `AscentCycleWarning` is issued.
+  earlier iterate (five points and k1 = 2 suffice for a 2-cycle, see
+  tests/test_descent.py; `binms_teach.experiments.ball_cycle_census` counts
+  them on the course's data). Such a cycle is detected, the candidate stops
+  there with ``converged`` False, and an `AscentCycleWarning` is issued.
 
 Stopping: the printed Algorithm 1 performs j_max + 1
 updates and returns the iterate before the last one computed. Here a candidate
