@@ -512,6 +512,11 @@ def ball_cycle_census(names=None, *, ties=("one",), quick=False, max_iter=1000,
     """
     names = check_datasets(names if names is not None else DATASETS)
     ties = tuple(check_tie(t) for t in ties)
+    with threadpool_limits(limits=1, user_api="blas"):  # as in `reproduce`
+        return _ball_cycle_census(names, ties, quick, max_iter, progress)
+
+
+def _ball_cycle_census(names, ties, quick, max_iter, progress):
     rows = []
     for name in names:
         X = load(name).data
