@@ -880,17 +880,21 @@ def format_table2(rows):
 
     ``rule`` is the neighbour rule; ``orders`` says which row orders a BinNNMS
     row covers: the file's, the mean +- std over N random ones, or any (the
-    order-free "ball").
+    order-free "ball"). Without such rows (`table2` called without
+    ``orders``: every BinNNMS row is "index" in the file's order) the two
+    columns are left out.
     """
-    head = (f"{'dataset':<9}{'method':<20}{'rule':<7}{'orders':<11}{'k':>3}{'k1':>5}{'k2':>5}"
-            f"{'clusters':>9}   {'NMI':<15}ARI")
+    rules = any(r["neighbours"] == "ball" or (r["orders"] or 1) > 1 for r in rows)
+    k_width = 3 if rules else 4
+    head = (f"{'dataset':<9}{'method':<20}"
+            + (f"{'rule':<7}{'orders':<11}" if rules else "")
+            + f"{'k':>{k_width}}{'k1':>5}{'k2':>5}{'clusters':>9}   {'NMI':<15}ARI")
     lines = [head]
     for r in rows:
         nc = "" if r["n_clusters"] is None else f"{r['n_clusters']:g}"
-        rule = r["neighbours"] or ""
-        lines.append(f"{r['dataset']:<9}{r['method']:<20}{rule:<7}"
-                     f"{order_text(r['neighbours'], r['orders']):<11}{cell(r['k']):>3}"
-                     f"{cell(r['k1']):>5}{cell(r['k2']):>5}{nc:>9}   "
+        rule = f"{r['neighbours'] or '':<7}{order_text(r['neighbours'], r['orders']):<11}"
+        lines.append(f"{r['dataset']:<9}{r['method']:<20}{rule if rules else ''}"
+                     f"{cell(r['k']):>{k_width}}{cell(r['k1']):>5}{cell(r['k2']):>5}{nc:>9}   "
                      f"{format_score(r['nmi_mean'], r['nmi_std']):<15}"
                      f"{format_score(r['ari_mean'], r['ari_std']):<15}".rstrip())
     return "\n".join(lines)

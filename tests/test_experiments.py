@@ -412,3 +412,14 @@ def test_figures_have_the_expected_panels(mixture):
     assert len(shown) == 20 and not any(ax.axison for ax in fig3.axes)
     assert shown[0].images[0].get_array().shape == (16, 15)
     plt.close("all")
+
+
+def test_table3_text_without_row_orders_keeps_its_old_columns(mixture):
+    X, y = mixture
+    s, _, with_orders = table3_rows(X, y)
+    fake = experiments.KModesRuns(3, (0,), np.array([0.5]), np.array([0.1]), np.array([3]))
+    plain = experiments.table2(("zoo",), {("zoo", 8): fake}, {"zoo": s})
+    assert {(r["neighbours"], r["orders"]) for r in plain if r["k1"] is not None} == {("index", 1)}
+    assert "rule" not in experiments.format_table2(plain).splitlines()[0]
+    assert experiments.format_table2(with_orders).splitlines()[0].split()[2:4] == ["rule",
+                                                                                   "orders"]
