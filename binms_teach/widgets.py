@@ -10,6 +10,11 @@ what is shown without a browser.
 - `PathMapExplorer`: the paths of many points on an MDS map, over the updates;
 - `LabellingExplorer`: epsilon(k2), the graph H <= epsilon among the modes, the clusters.
 
+Readers without a kernel (GitHub, nbviewer, a static site) cannot run a
+widget: each explorer's display bundle carries, beside the live widget view,
+an ``image/png`` of its current view (`_Explorer.view`), which they show
+instead of the text "VBox(...)"; JupyterLab still shows the live widget.
+
 Speed: the explorer draws its pictures as small PNG images straight from the
 0/1 arrays (nearest-neighbour upscaling, a few lines of numpy and zlib) and
 caches one trace per (point, k1); an update takes a few milliseconds
@@ -17,7 +22,11 @@ caches one trace per (point, k1); an update takes a few milliseconds
 matplotlib figure once and then only update its artists' data.
 """
 
+import base64
+import html
+import re
 import struct
+import textwrap
 import zlib
 from collections import OrderedDict
 
@@ -27,11 +36,14 @@ from matplotlib import colormaps
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
 from scipy.sparse.csgraph import minimum_spanning_tree
 
 from ._validation import check_binary, check_int, check_tie
 from .hamming import hamming
 from .majority import majority_vote
+from .palette import DIVERGING_CMAP, series_style
 from .trace import LabellingModel, _ascent_trace, _columns, classical_mds
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
@@ -41,7 +53,7 @@ GRID = (222, 222, 222)
 TURNED_ON = (213, 94, 0)      # a 0 that becomes 1 (vermillion)
 TURNED_OFF = (86, 180, 233)   # a 1 that becomes 0 (sky blue)
 CURRENT = (0, 114, 178)       # the frame of the current iterate (blue)
-VOTES_CMAP = "RdBu_r"         # 0 votes for 1: blue, half: white, all: red
+VOTES_CMAP = DIVERGING_CMAP   # 0 votes for 1: purple, half: white, all: orange
 
 
 # ---------------------------------------------------------------- pictures (pure functions)
@@ -92,20 +104,28 @@ def binary_image(x, shape, scale=10, grid=True):
 def next_image(x, x_next, shape, scale=10):
     """x_{j+1} drawn over x_j: unchanged bits in ink/paper, flips in colour.
 
-    A 0 that becomes 1 is vermillion, a 1 that becomes 0 sky blue.
+    A 0 that becomes 1 is a filled vermillion cell, a 1 that becomes 0 a sky
+    blue cell with a white ring: dark and filled against light and ringed, so
+    the two are told apart without their colours.
     """
     x, x_next = np.asarray(x).reshape(shape), np.asarray(x_next).reshape(shape)
     cells = np.where(x_next[..., None] == 1, INK, PAPER).astype(np.uint8)
     cells[(x_next == 1) & (x == 0)] = TURNED_ON
-    cells[(x_next == 0) & (x == 1)] = TURNED_OFF
-    return _upscale(cells, scale, True)
+    turned_off = (x_next == 0) & (x == 1)
+    cells[turned_off] = TURNED_OFF
+    img = _upscale(cells, scale, True)
+    if scale >= 8:  # the ring: a one-pixel square inside the cell, clear of its centre
+        ring = np.zeros((scale, scale), dtype=bool)
+        ring[2, 2:-2] = ring[-3, 2:-2] = ring[2:-2, 2] = ring[2:-2, -3] = True
+        img[np.kron(turned_off, ring).astype(bool)] = PAPER
+    return img
 
 
 _VOTES_CMAP = colormaps[VOTES_CMAP]  # colormaps[...] returns a copy: look it up once
 
 
 def votes_lut(k1):
-    """The colour of 0, 1, ..., k1 votes for a 1: blue (none), white (half), red (all)."""
+    """The colour of 0, 1, ..., k1 votes for a 1: purple (none), white (half), orange (all)."""
     return (_VOTES_CMAP(np.linspace(0, 1, k1 + 1))[:, :3] * 255).round().astype(np.uint8)
 
 
@@ -148,6 +168,78 @@ def _column(children, margin=None):
     return widgets.VBox(children, layout=layout)
 
 
+def votes_key(k1, scale=10):
+    """The colour key of the vote heat map: one cell per count 0, 1, ..., k1, left to right."""
+    lut = votes_lut(k1)
+    return _upscale(lut[np.arange(k1 + 1)][None, :, :], scale, True)
+
+
+def _plain(text):
+    """HTML of a caption as plain text: x<sub>j</sub> -> x_j, tags dropped."""
+    text = re.sub(r"<sub>(.*?)</sub>", r"_\1", text)
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+TEXT_HEIGHT = 16  # pixels per line of 10-point text at 72 dots per inch
+
+
+def view_picture(rows, pad=8, min_width=560):
+    """Stack a view's text lines and pictures into one RGB image, top to bottom.
+
+    Parameters
+    ----------
+    rows : list
+        Each row is a str (a line of text, wrapped to the width) or a list of
+        (caption, rgb) pairs laid out left to right, each rgb at its own size.
+
+    Returns
+    -------
+    rgb : ndarray of uint8, shape (h, w, 3)
+    places : list of (row, column)
+        The top-left pixel of every picture, in the order given.
+
+    Examples
+    --------
+    >>> rgb, places = view_picture(["a line", [("", np.zeros((4, 6, 3), np.uint8))]])
+    >>> places, bool((rgb[places[0][0]:, 8:14][:4] == 0).all())
+    ([(24, 8)], True)
+    """
+    widths = [pad + sum(im.shape[1] + pad for _, im in row) for row in rows
+              if not isinstance(row, str)]
+    W = max([min_width, *widths])
+    chars = max(20, (W - 2 * pad) // 6)  # about 6 pixels per character at 10 points
+    layout, y = [], pad
+    for row in rows:
+        if isinstance(row, str):
+            for line in textwrap.wrap(row, chars) or [""]:
+                layout.append(("text", line, y))
+                y += TEXT_HEIGHT
+        else:
+            top = y + (TEXT_HEIGHT if any(c for c, _ in row) else 0)
+            layout.append(("row", row, top))
+            y = top + max(im.shape[0] for _, im in row) + pad
+    H = y + pad
+    fig = Figure(figsize=(W / 72, H / 72), dpi=72, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    w, h = canvas.get_width_height()  # the pixels Agg really draws (W, H up to rounding)
+    places = []
+    for kind, item, top in layout:
+        if kind == "text":
+            fig.text(pad / w, 1 - (top + 12) / h, item, fontsize=10)
+            continue
+        x = pad
+        for caption, im in item:
+            if caption:
+                room = (im.shape[1] + pad) // 5  # characters of 9 points over the picture
+                fig.text(x / w, 1 - (top - 4) / h, textwrap.shorten(caption, max(room, 12)),
+                         fontsize=9)
+            fig.figimage(im, xo=x, yo=h - top - im.shape[0], origin="upper")
+            places.append((top, x))
+            x += im.shape[1] + pad
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].copy(), places
+
+
 def _plural(count, one, many):
     return f"{count} {one if count == 1 else many}"
 
@@ -175,10 +267,22 @@ def step_readout(step, n_steps):
 # ---------------------------------------------------------------- the ascent explorer
 
 class _Explorer:
-    """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows."""
+    """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows.
+
+    The display bundle holds the live widget view and an ``image/png`` of the
+    current view (`view`), which a reader without a kernel sees instead.
+    """
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.ui._repr_mimebundle_(**kwargs)
+        bundle = self.ui._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["image/png"] = base64.b64encode(png_bytes(self.view()[0])).decode("ascii")
+        data["text/plain"] = f"{type(self).__name__}: {self.readout.value}"
+        return bundle
+
+    def view(self):
+        """The current view as one RGB picture, and where each of its pictures sits."""
+        return view_picture(self._view_rows())
 
     @property
     def state(self):
@@ -352,6 +456,23 @@ class AscentExplorer(_Explorer):
         self._render()
 
     # view ------------------------------------------------------------------
+    def _view_rows(self):
+        step = self.state
+        k1 = step.k1
+        c = {name: _plain(cap.value) for name, cap in self.captions.items()}
+        ties = ("black dot: a tie (exactly half)" if k1 % 2 == 0 else "k1 is odd: no ties")
+        return [
+            _plain(self.title.value), self.readout.value,
+            [(c["iterate"], self.pixels["iterate"]), (c["votes"], self.pixels["votes"]),
+             (c["next"], self.pixels["next"])],
+            f"colour key of the votes for a 1: 0 (left) to k1 = {k1} (right); {ties}",
+            [("", votes_key(k1, self.thumb_scale * 2))],
+            f"in x_{step.j + 1}: filled vermillion, a 0 that becomes 1; sky blue with a white "
+            "ring, a 1 that becomes 0",
+            c["neighbours"], [("", self.pixels["neighbours"])],
+            c["path"], [("", self.pixels["path"])],
+        ]
+
     def _show(self, name, rgb):
         self.pixels[name] = rgb
         self.images[name].value = png_bytes(rgb)
@@ -378,8 +499,9 @@ class AscentExplorer(_Explorer):
                 if k1 % 2 == 0 else "k1 is odd: no ties")
         self.legend.value = (
             f"<small>votes for a 1 among the k1 = {k1} neighbours: {swatches} · {ties}"
-            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> a 0 that "
-            f"becomes 1, <span style='color:rgb{TURNED_OFF}'>■</span> a 1 that becomes 0</small>")
+            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> (filled) a 0 "
+            f"that becomes 1, <span style='color:rgb{TURNED_OFF}'>▣</span> (ringed) a 1 that "
+            f"becomes 0</small>")
 
     def _render(self):
         step, tr, s = self.state, self._trace, self.scale
@@ -439,10 +561,32 @@ class _Blitter:
         self.canvas.restore_region(self._background)
         for artist in self.animated:
             self.fig.draw_artist(artist)
-        return png_bytes(np.asarray(self.canvas.buffer_rgba())[..., :3])
+        self.last_rgb = np.asarray(self.canvas.buffer_rgba())[..., :3].copy()
+        return png_bytes(self.last_rgb)
 
 
-CLASS_COLOURS = colormaps["tab10"].colors
+def _marker_path(marker):
+    """The outline of a matplotlib marker, ready for `PathCollection.set_paths`."""
+    style = MarkerStyle(marker)
+    return style.get_path().transformed(style.get_transform())
+
+
+def _rgba(hex_colour):
+    h = hex_colour.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
+
+
+def label_style(code):
+    """Colour (RGBA), marker and line style of the label with code ``code`` (0, 1, ...).
+
+    Okabe-Ito colours (`binms_teach.palette`); the colour repeats after 8 but
+    the marker does not before 10, so no two digits look alike.
+    """
+    style = series_style(int(code))
+    return _rgba(style["color"]), style["marker"], style["linestyle"]
+
+
+GREY = (0.82, 0.82, 0.82, 1.0)
 
 
 class PathMapExplorer(_Explorer):
@@ -453,9 +597,10 @@ class PathMapExplorer(_Explorer):
     path_map : PathMap
         From `binms_teach.trace.path_map`.
     y : array-like of shape (n,), optional
-        Labels of the whole data set; each path has the colour of its start's
-        label (the i-th distinct label gets the i-th colour of tab10).
-    size : (float, float), default (6, 5)
+        Labels of the whole data set; each path has the colour, marker and line
+        style of its start's label (the i-th distinct label gets `label_style`
+        (i)), and a legend names them.
+    size : (float, float), default (7.5, 5)
         The figure size in inches.
 
     Attributes
@@ -469,10 +614,11 @@ class PathMapExplorer(_Explorer):
     figure : matplotlib.figure.Figure
         The figure drawn into ``image``; its artists ``trails`` (the paths up
         to t), ``moving_markers`` and ``arrived_markers`` (the iterates after t
-        updates, coloured by their start's label) hold what is on display.
+        updates, in their start's label's colour and marker) hold what is on
+        display.
     """
 
-    def __init__(self, path_map, *, y=None, size=(6, 5)):
+    def __init__(self, path_map, *, y=None, size=(7.5, 5)):
         self.map = pm = path_map
         self.updates = widgets.IntSlider(value=0, min=0, max=pm.n_steps, description="updates")
         self.play = widgets.Play(value=0, min=0, max=pm.n_steps, interval=700, description="play")
@@ -481,13 +627,17 @@ class PathMapExplorer(_Explorer):
         self.readout.add_class("bga-pathmap-readout")
         self.image = widgets.Image(format="png")
         if y is None:
-            colours = np.tile([0.3, 0.3, 0.3, 1.0], (len(pm.starts), 1))
+            names, codes = ["paths"], np.zeros(len(pm.starts), dtype=int)
+            styles = [((0.3, 0.3, 0.3, 1.0), "o", "-")]
         else:
-            # The i-th label of the whole data set gets the i-th tab10 colour (digit
-            # d gets plt.cm.tab10(d)), whichever labels the starts happen to have.
-            codes = np.unique(np.asarray(y), return_inverse=True)[1].reshape(-1)[pm.starts]
-            colours = np.array([(*CLASS_COLOURS[c % 10], 1.0) for c in codes])
+            # The i-th label of the whole data set gets the i-th style (digit d gets
+            # label_style(d)), whichever labels the starts happen to have.
+            names, inverse = np.unique(np.asarray(y), return_inverse=True)
+            codes = inverse.reshape(-1)[pm.starts]
+            styles = [label_style(i) for i in range(len(names))]
+        colours = np.array([styles[c][0] for c in codes])
         self._colours = colours
+        self._markers = [_marker_path(styles[c][1]) for c in codes]
 
         self._plot = plot = _Blitter(size)
         ax = plot.axes
@@ -497,14 +647,14 @@ class PathMapExplorer(_Explorer):
         ends = np.array([p[-1] for p in pm.paths])
         ax.scatter(c[ends, 0], c[ends, 1], s=150, marker="*", facecolors="none",
                    edgecolors="k", linewidths=0.6, label="modes reached")
-        self.trails = LineCollection([], colors=colours, linewidths=1.0, alpha=0.7,
-                                      animated=True)
+        self.trails = LineCollection([], colors=colours, linewidths=1.0, alpha=0.8,
+                                      linestyles=[styles[c][2] for c in codes], animated=True)
         ax.add_collection(self.trails)
         empty = np.zeros(0)
         self.moving_markers = ax.scatter(empty, empty, s=24, color="0.4", edgecolors="k",
                                          linewidths=0.4, animated=True, label="moving iterates")
-        self.arrived_markers = ax.scatter(empty, empty, s=70, marker="*", color="0.4",
-                                          edgecolors="k", linewidths=0.4, animated=True,
+        self.arrived_markers = ax.scatter(empty, empty, s=70, marker="o", color="0.4",
+                                          edgecolors="k", linewidths=0.8, animated=True,
                                           label="iterates at their mode")
         plot.animated = [self.trails, self.moving_markers, self.arrived_markers]
         pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
@@ -512,9 +662,20 @@ class PathMapExplorer(_Explorer):
         ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
         ax.set_xlabel("MDS axis 1")
         ax.set_ylabel("MDS axis 2")
-        ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}) on a map of "
-                     "Hamming distances", fontsize=9)
-        ax.legend(loc="best", fontsize=7)
+        ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}); map: MDS of "
+                     f"sqrt(H), {pm.shown:.0%} of the variance", fontsize=9)
+        handles = [Line2D([], [], linestyle="none", marker="o", color="0.8", markersize=4,
+                          label="data points"),
+                   Line2D([], [], linestyle="none", marker="*", markerfacecolor="none",
+                          markeredgecolor="k", markersize=10, label="modes reached")]
+        shown = np.unique(codes)
+        title = "start's label" if y is not None else None
+        handles += [Line2D([], [], color=styles[c][0], marker=styles[c][1],
+                           linestyle=styles[c][2], markeredgecolor="k", markeredgewidth=0.4,
+                           label=str(names[c])) for c in shown]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7,
+                  title=title, title_fontsize=7, frameon=False)
+        self._legend_note = "small markers: still moving; large markers: at their mode"
         plot.fig.tight_layout()
         plot.freeze()
         self.figure = plot.fig
@@ -530,15 +691,19 @@ class PathMapExplorer(_Explorer):
         c = self.map.coords
         self.trails.set_segments([c[p[: min(t, len(p) - 1) + 1]] for p in self.map.paths])
         moving = frame.moving
-        self.moving_markers.set_offsets(frame.coords[moving].reshape(-1, 2))
-        self.moving_markers.set_facecolors(self._colours[moving])
-        self.arrived_markers.set_offsets(frame.coords[~moving].reshape(-1, 2))
-        self.arrived_markers.set_facecolors(self._colours[~moving])
+        for markers, which in ((self.moving_markers, moving), (self.arrived_markers, ~moving)):
+            markers.set_offsets(frame.coords[which].reshape(-1, 2))
+            markers.set_facecolors(self._colours[which])
+            markers.set_paths([m for m, w in zip(self._markers, which, strict=True) if w])
         self.image.value = self._plot.png()
         distinct = len(np.unique(frame.index))
         self.readout.value = (f"updates t = {t} of {self.map.n_steps} · "
                               f"{frame.n_moving} of {len(moving)} points still moving · "
                               f"{distinct} distinct iterates")
+
+    def _view_rows(self):
+        return [self.readout.value, self._legend_note,
+                [("", np.asarray(self._plot.last_rgb))]]
 
 
 # ---------------------------------------------------------------- the labelling task
@@ -614,7 +779,8 @@ class LabellingExplorer(_Explorer):
         self.centres_caption = widgets.HTML()
 
         D = hamming(model.modes)
-        self._coords, _ = classical_mds(D)
+        # The map: MDS of sqrt(H), i.e. PCA of the modes (never stretches a distance).
+        self._coords, _ = classical_mds(np.sqrt(D))
         c = self._coords
         # Single linkage: the tree's edges with H <= epsilon join exactly the
         # components of the graph H <= epsilon. Distinct modes lie at H >= 1, so
@@ -648,6 +814,8 @@ class LabellingExplorer(_Explorer):
         bars.set_xlabel(f"the {self.N_BARS} largest clusters")
         bars.set_ylabel("samples (log scale)")
         bars.set_title("cluster sizes, largest first", fontsize=9)
+        self._rank_markers = [_marker_path(label_style(r)[1]) for r in range(self.N_COLOURED)]
+        self._rank_markers.append(_marker_path("o"))  # every cluster past the tenth
         plot.animated = [self.edge_lines, self.nodes, *self.bars]
         plot.fig.tight_layout()
         plot.freeze()
@@ -671,9 +839,12 @@ class LabellingExplorer(_Explorer):
         order = np.argsort(-sizes, kind="stable")      # clusters, largest first
         rank = np.empty(len(sizes), dtype=int)
         rank[order] = np.arange(len(sizes))
-        palette = np.array([(*CLASS_COLOURS[r], 1.0) if r < self.N_COLOURED
-                            else (0.82, 0.82, 0.82, 1.0) for r in range(len(sizes))])
+        palette = np.array([label_style(r)[0] if r < self.N_COLOURED else GREY
+                            for r in range(len(sizes))])
         self.nodes.set_facecolors(palette[rank[s.components]])
+        # colour and marker: the i-th largest cluster has label_style(i)'s marker
+        node_rank = np.minimum(rank[s.components], self.N_COLOURED)
+        self.nodes.set_paths([self._rank_markers[r] for r in node_rank])
         for b, bar in enumerate(self.bars):
             bar.set_height(sizes[order[b]] if b < len(order) else 0)
             bar.set_color(palette[b] if b < len(order) else "none")
@@ -685,8 +856,8 @@ class LabellingExplorer(_Explorer):
                 w = majority_vote(self.model.X[s.labels == m])
                 thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
                                ((3, 3), (3, 3), (0, 0)), constant_values=255)
-                thumbs.append(_framed(thumb, tuple(int(255 * v) for v in CLASS_COLOURS[r]), 3))
-            strip = mosaic(thumbs, ncols=self.N_COLOURED)
+                thumbs.append(_framed(thumb, tuple(int(255 * v) for v in palette[r][:3]), 3))
+            strip = self._centres_rgb = mosaic(thumbs, ncols=self.N_COLOURED)
             self.centres.value = png_bytes(strip)
             self.centres.width = str(strip.shape[1])
             self.centres_caption.value = (
@@ -698,3 +869,12 @@ class LabellingExplorer(_Explorer):
         if s.nmi is not None:
             text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
         self.readout.value = text
+
+    def _view_rows(self):
+        rows = [self.readout.value,
+                "map: the distinct modes (MDS of sqrt(H)); the i-th largest cluster in the i-th "
+                "colour and marker, the others grey dots",
+                [("", np.asarray(self._plot.last_rgb))]]
+        if self.model.X is not None and self.shape is not None:
+            rows += [[(_plain(self.centres_caption.value), self._centres_rgb)]]
+        return rows
