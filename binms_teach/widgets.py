@@ -40,7 +40,7 @@ from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from scipy.sparse.csgraph import minimum_spanning_tree
 
-from ._validation import check_binary, check_int, check_tie
+from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .hamming import hamming
 from .majority import majority_vote
 from .palette import DIVERGING_CMAP, series_style
@@ -244,8 +244,11 @@ def _plural(count, one, many):
     return f"{count} {one if count == 1 else many}"
 
 
-def step_readout(step, n_steps):
+def step_readout(step, n_steps, neighbours="index"):
     """The explorer's one-line summary of a step.
+
+    Under ``neighbours="ball"`` it also says how many data points vote (the
+    closed ball may hold more than k1).
 
     Examples
     --------
@@ -256,8 +259,10 @@ def step_readout(step, n_steps):
     >>> step_readout(trace.steps[1], trace.n_iter)
     'iteration 1 of 1 · k1 = 3 · 0 bits change · 0 ties · fixed point: x_1 is a mode'
     """
-    text = (f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
-            f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
+    text = f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
+    if neighbours == "ball":
+        text += f"ball of {_plural(len(step.neighbours), 'point', 'points')} · "
+    text += (f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
             f"{_plural(step.n_ties, 'tie', 'ties')}")
     if step.fixed:
         text += f" · fixed point: x_{step.j} is a mode"
@@ -292,11 +297,13 @@ class _Explorer:
 class AscentExplorer(_Explorer):
     """Watch one binary gradient ascent on image data, one update at a time.
 
-    Controls: ``point`` (the data index x_0 starts from), ``k1``, ``play``,
-    ``back`` and ``step`` (description "step"), and the ``iteration`` slider.
-    For the current iteration j it shows x_j, its k1 nearest neighbours
+    Controls: ``point`` (the data index x_0 starts from), ``k1``, the
+    ``neighbours`` rule ("index": the k1 nearest, the lower row index wins a
+    tie; "ball": every data point within the k1-th smallest distance),
+    ``play``, ``back`` and ``step`` (description "step"), and the
+    ``iteration`` slider. For the current iteration j it shows x_j, its voters
     (nearest first), their votes for a 1 in every pixel (ties dotted), and
-    x_{j+1} with the bits that changed in colour, plus the whole path.
+    x_{j+1} with the bits that changed marked, plus the whole path.
 
     Parameters
     ----------
@@ -306,6 +313,8 @@ class AscentExplorer(_Explorer):
     k1 : int, default 10
     tie : {"one", "zero", "keep"}, default "one"
     max_iter : int, default 100
+    neighbours : {"index", "ball"}, default "index"
+        The neighbour rule shown first.
     shape : (int, int), default (16, 15)
         Rows and columns of one image, row-major (Digits: 16 rows of 15 pixels).
     y : array-like of shape (n,), optional
@@ -339,8 +348,8 @@ class AscentExplorer(_Explorer):
 
     CACHE_SIZE = 256
 
-    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, shape=(16, 15), y=None,
-                 k1_max=30, scale=10):
+    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, neighbours="index",
+                 shape=(16, 15), y=None, k1_max=30, scale=10):
         self.X = check_binary(X)
         n, d = self.X.shape
         self.shape = tuple(int(s) for s in shape)
@@ -367,6 +376,11 @@ class AscentExplorer(_Explorer):
                                             layout=widgets.Layout(width="170px"))
         self.k1 = widgets.IntSlider(value=k1, min=1, max=k1_max, description="k1",
                                     continuous_update=False)
+        self.neighbours = widgets.ToggleButtons(
+            options=["index", "ball"], value=check_neighbours(neighbours),
+            description="neighbours", style={"button_width": "60px"},
+            tooltips=["the k1 nearest; at equal distance the lower row index wins",
+                      "every data point within the k1-th smallest distance"])
         self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
         self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
         self.back = widgets.Button(description="back", icon="step-backward",
@@ -388,6 +402,7 @@ class AscentExplorer(_Explorer):
         widgets.link((self.play, "value"), (self.iteration, "value"))
         self.point.observe(self._on_start, "value")
         self.k1.observe(self._on_start, "value")
+        self.neighbours.observe(self._on_start, "value")
         self.iteration.observe(self._on_iteration, "value")
         self.step.on_click(lambda _: self._move(+1))
         self.back.on_click(lambda _: self._move(-1))
@@ -397,7 +412,7 @@ class AscentExplorer(_Explorer):
 
         self.ui = _column([
             self.title,
-            widgets.HBox([self.point, self.k1]),
+            widgets.HBox([self.point, self.k1, self.neighbours]),
             widgets.HBox([self.play, self.back, self.step, self.iteration]),
             self.readout,
             widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
@@ -409,14 +424,14 @@ class AscentExplorer(_Explorer):
 
 
     # model -----------------------------------------------------------------
-    def trace_for(self, point, k1):
-        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` neighbours."""
-        key = (int(point), int(k1))
+    def trace_for(self, point, k1, neighbours="index"):
+        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` and a neighbour rule."""
+        key = (int(point), int(k1), check_neighbours(neighbours))
         if key in self._cache:
             self._cache.move_to_end(key)
         else:
             self._cache[key] = _ascent_trace(self.X, self._columns, self.X[key[0]].copy(), key[0],
-                                             key[1], self.max_iter, self.tie)
+                                             key[1], self.max_iter, self.tie, key[2])
             if len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
         return self._cache[key]
@@ -442,7 +457,7 @@ class AscentExplorer(_Explorer):
 
     def _load(self):
         """A new point or k1: fetch its trace, go back to iteration 0, draw."""
-        self._trace = self.trace_for(self.point.value, self.k1.value)
+        self._trace = self.trace_for(self.point.value, self.k1.value, self.neighbours.value)
         last = self._trace.n_iter - 1
         self._silent = True
         try:
@@ -458,15 +473,16 @@ class AscentExplorer(_Explorer):
     # view ------------------------------------------------------------------
     def _view_rows(self):
         step = self.state
-        k1 = step.k1
+        m = len(step.neighbours)
         c = {name: _plain(cap.value) for name, cap in self.captions.items()}
-        ties = ("black dot: a tie (exactly half)" if k1 % 2 == 0 else "k1 is odd: no ties")
+        ties = ("black dot: a tie (exactly half)" if m % 2 == 0
+                else "odd number of voters: no ties")
         return [
             _plain(self.title.value), self.readout.value,
             [(c["iterate"], self.pixels["iterate"]), (c["votes"], self.pixels["votes"]),
              (c["next"], self.pixels["next"])],
-            f"colour key of the votes for a 1: 0 (left) to k1 = {k1} (right); {ties}",
-            [("", votes_key(k1, self.thumb_scale * 2))],
+            f"colour key of the votes for a 1: 0 (left) to {m} (right), {m} voters; {ties}",
+            [("", votes_key(m, self.thumb_scale * 2))],
             f"in x_{step.j + 1}: filled vermillion, a 0 that becomes 1; sky blue with a white "
             "ring, a 1 that becomes 0",
             c["neighbours"], [("", self.pixels["neighbours"])],
@@ -483,32 +499,44 @@ class AscentExplorer(_Explorer):
         tr = self._trace
         i = tr.start
         label = "" if self.y is None else f" (label {self.y[i]})"
+        rule = getattr(tr, "neighbours", "index")
+        cycled = (not tr.converged and len(tr.path) > 1
+                  and any((tr.path[-1] == p).all() for p in tr.path[:-1]))
         end = ("a fixed point" if tr.converged
+               else "an earlier iterate: a cycle, stopped there" if cycled
                else f"max_iter = {tr.max_iter} updates without a fixed point")
         self.title.value = (
             f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
             f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
-            f"{_plural(tr.n_iter, 'update', 'updates')} computed.")
-        k1 = tr.k1
-        if k1 not in self._luts:
-            self._luts[k1] = votes_lut(k1)
+            f"{_plural(tr.n_iter, 'update', 'updates')} computed; neighbours = {rule!r}.")
+
+    def _lut(self, m):
+        if m not in self._luts:
+            self._luts[m] = votes_lut(m)
+        return self._luts[m]
+
+    def _render_legend(self, m):
+        """The colour key of the votes of m voters (k1, or the ball's size)."""
+        lut = self._lut(m)
+        ink = ["white" if lut[v] @ (0.299, 0.587, 0.114) < 128 else "black" for v in range(m + 1)]
         swatches = "".join(
-            f"<span style='background:rgb{tuple(int(c) for c in self._luts[k1][v])};"
-            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(k1 + 1))
+            f"<span style='background:rgb{tuple(int(c) for c in lut[v])};color:{ink[v]};"
+            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(m + 1))
         ties = (f"black dot: a tie (exactly half), settled by tie = {self.tie!r}"
-                if k1 % 2 == 0 else "k1 is odd: no ties")
+                if m % 2 == 0 else f"{m} voters, an odd number: no ties")
         self.legend.value = (
-            f"<small>votes for a 1 among the k1 = {k1} neighbours: {swatches} · {ties}"
+            f"<small>votes for a 1 among the {m} voters: {swatches} · {ties}"
             f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> (filled) a 0 "
             f"that becomes 1, <span style='color:rgb{TURNED_OFF}'>▣</span> (ringed) a 1 that "
             f"becomes 0</small>")
 
     def _render(self):
         step, tr, s = self.state, self._trace, self.scale
-        j = step.j
+        j, m = step.j, len(step.neighbours)
+        ball = getattr(tr, "neighbours", "index") == "ball"
+        self._render_legend(m)
         self._show("iterate", binary_image(step.x, self.shape, s))
-        self._show("votes", votes_image(step.ones, step.ties, step.k1, self.shape, s,
-                                        self._luts.get(step.k1)))
+        self._show("votes", votes_image(step.ones, step.ties, m, self.shape, s, self._lut(m)))
         self._show("next", next_image(step.x, step.x_next, self.shape, s))
         thumbs = [binary_image(self.X[i], self.shape, self.thumb_scale, grid=False)
                   for i in step.neighbours]
@@ -519,18 +547,18 @@ class AscentExplorer(_Explorer):
         self._show("path", mosaic(path, ncols=12, gap=2))
 
         self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
-        self.captions["votes"].value = (f"votes for a 1 among NN<sub>{step.k1}</sub>"
-                                        f"(x<sub>{j}</sub>)")
-        self.captions["next"].value = (f"<b>x<sub>{j + 1}</sub></b> = maj(NN<sub>{step.k1}</sub>"
-                                       f"(x<sub>{j}</sub>))")
+        voters = (f"B(x<sub>{j}</sub>, δ<sub>({step.k1})</sub>(x<sub>{j}</sub>))" if ball
+                  else f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>)")
+        self.captions["votes"].value = f"votes for a 1 among {voters}"
+        self.captions["next"].value = f"<b>x<sub>{j + 1}</sub></b> = maj({voters})"
         shown = ", ".join(str(int(v)) for v in step.distances)
         self.captions["neighbours"].value = (
-            f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>), nearest first: data points "
+            f"{voters}{f', {m} points' if ball else ''}, nearest first: data points "
             f"{', '.join(str(int(v)) for v in step.neighbours[:10])}"
-            f"{' …' if step.k1 > 10 else ''}; Hamming distances {shown}")
+            f"{' …' if m > 10 else ''}; Hamming distances {shown}")
         self.captions["path"].value = (f"the path x<sub>0</sub>, …, x<sub>{len(tr.path) - 1}"
                                        f"</sub>; x<sub>{j}</sub> framed")
-        self.readout.value = step_readout(step, tr.n_iter)
+        self.readout.value = step_readout(step, tr.n_iter, "ball" if ball else "index")
         self.back.disabled = j == 0
         self.step.disabled = j == tr.n_iter - 1
 

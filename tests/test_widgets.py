@@ -248,6 +248,49 @@ def test_a_bit_turned_off_is_ringed_so_colour_is_not_the_only_key():
     assert tuple(img[5, 15]) == TURNED_ON and tuple(img[2, 15]) == TURNED_ON  # filled
 
 
+def ball_by_loops(X, x, k1):
+    """B(x, delta_(k1)(x)) by the definition: every row within the k1-th smallest distance."""
+    rows = X.tolist()
+    dist = [ref.hamming(row, x.tolist()) for row in rows]
+    radius = sorted(dist)[k1 - 1]
+    return sorted((i for i in range(len(rows)) if dist[i] <= radius), key=lambda i: (dist[i], i))
+
+
+def test_the_neighbours_toggle_shows_the_closed_ball(images):
+    X, _ = images
+    k1 = 8
+    # a start whose k1-th distance is tied, so that the ball holds more than k1 points
+    start = next(i for i in range(len(X)) if len(ball_by_loops(X, X[i], k1)) > k1)
+    ex = AscentExplorer(X, start=start, k1=k1, shape=SHAPE)
+    index_trace = ex.trace
+    assert len(ex.state.neighbours) == k1
+    ex.iteration.value = 1 if ex.iteration.max >= 1 else 0
+    ex.neighbours.value = "ball"
+    assert ex.iteration.value == 0, "a new rule restarts the ascent"
+    path = bga_path(X, X[start], k1, neighbours="ball")
+    for j in range(ex.iteration.max + 1):
+        ex.iteration.value = j
+        x = path[min(j, len(path) - 1)]
+        ball = ball_by_loops(X, x, k1)
+        assert np.array_equal(ex.state.x, x)
+        assert ex.state.neighbours.tolist() == ball
+        want = ref.maj([X[i].tolist() for i in ball], "one", x.tolist())
+        assert ex.state.x_next.tolist() == want
+        ones = [sum(int(X[i][c]) for i in ball) for c in range(X.shape[1])]
+        assert ex.state.ties.tolist() == [2 * o == len(ball) for o in ones]
+        assert f"k1 = {k1} · ball of {len(ball)} points · " in ex.readout.value
+        # the heat map uses the colours of len(ball) voters
+        votes = decode(ex.images["votes"])
+        lut = colormaps[DIVERGING_CMAP](np.arange(len(ball) + 1) / len(ball))[:, :3] * 255
+        corner = cells(votes, ex.scale, offset=2).reshape(-1, 3).astype(float)
+        assert np.abs(corner - lut[ones]).max() <= 1
+    assert "neighbours = 'ball'" in ex.title.value
+    assert ex.readout.value.startswith(f"iteration {ex.iteration.max} of {ex.iteration.max} ·")
+    ex.neighbours.value = "index"
+    assert ex.trace is index_trace, "the index trace comes back from the cache"
+    assert len(ex.state.neighbours) == k1 and "ball of" not in ex.readout.value
+
+
 def test_the_explorer_refuses_a_wrong_shape(images):
     X, _ = images
     with pytest.raises(ValueError, match="rows \\* columns = 240"):
