@@ -378,7 +378,8 @@ class AscentExplorer(_Explorer):
                                     continuous_update=False)
         self.neighbours = widgets.ToggleButtons(
             options=["index", "ball"], value=check_neighbours(neighbours),
-            description="neighbours", style={"button_width": "60px"},
+            description="neighbours",
+            style={"button_width": "60px", "description_width": "initial"},
             tooltips=["the k1 nearest; at equal distance the lower row index wins",
                       "every data point within the k1-th smallest distance"])
         self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
