@@ -694,9 +694,19 @@ def _result_value(rows, metric):
 
 
 def _series_name(r):
-    """A row's series in the results figure: its method, and its neighbour rule if any."""
-    rule = r.get("neighbours")
-    return f"{r['method']} ({rule})" if rule else r["method"]
+    """A row's series in the results figure: its method, neighbour rule and row orders if any.
+
+    Examples
+    --------
+    >>> _series_name({"method": "BinNNMS best NMI", "neighbours": "index", "orders": 10})
+    'BinNNMS best NMI (index, 10 orders)'
+    >>> _series_name({"method": "k-modes"})
+    'k-modes'
+    """
+    extra = [str(r["neighbours"])] if r.get("neighbours") else []
+    if r.get("orders") and int(r["orders"]) > 1:
+        extra.append(f"{int(r['orders'])} orders")
+    return f"{r['method']} ({', '.join(extra)})" if extra else r["method"]
 
 
 def plot_results(rows, axes):

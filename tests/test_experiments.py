@@ -349,4 +349,11 @@ def test_results_figure_draws_each_row_with_its_error_bar():
     markers = [drawn[name][0][0].get_marker() for name in drawn]
     assert len(set(markers)) == len(markers)
     assert nmi_ax.get_legend() is None and ari_ax.get_legend() is not None
+    # Rows over row orders (issue 11) are series of their own, beside the file-order row.
+    over_orders = [dict(r, neighbours="index", orders=10, nmi_mean=0.4, nmi_std=0.05)
+                   for r in rows if r["method"] == "BinNNMS best NMI"]
+    drawn = experiments.plot_results(rows + over_orders, plt.subplots(1, 2)[1])
+    assert [p[1:] for p in points("BinNNMS best NMI (index, 10 orders)", 0)] == [
+        (0.4, 0.35, 0.45)] * 2
+    assert [p[1] for p in points("BinNNMS best NMI", 0)] == [0.5, 0.5]
     plt.close("all")
