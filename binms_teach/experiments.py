@@ -700,15 +700,20 @@ def _series_name(r):
 
     Examples
     --------
-    >>> _series_name({"method": "BinNNMS best NMI", "neighbours": "index", "orders": 10})
-    'BinNNMS best NMI (index, 10 orders)'
+    >>> rows = [{"method": "BinNNMS best NMI", "neighbours": rule, "orders": orders}
+    ...         for rule, orders in (("index", 1), ("index", 10), ("ball", 1))]
+    >>> [_series_name(r) for r in rows]
+    ['BinNNMS best NMI (index, file order)', 'BinNNMS best NMI (index, 10 orders)', \
+'BinNNMS best NMI (ball)']
     >>> _series_name({"method": "k-modes"})
     'k-modes'
     """
-    extra = [str(r["neighbours"])] if r.get("neighbours") else []
-    if r.get("orders") and int(r["orders"]) > 1:
-        extra.append(f"{int(r['orders'])} orders")
-    return f"{r['method']} ({', '.join(extra)})" if extra else r["method"]
+    rule, orders = r.get("neighbours"), r.get("orders")
+    if not rule:
+        return r["method"]
+    if rule == "index":
+        rule += ", file order" if not orders or int(orders) == 1 else f", {int(orders)} orders"
+    return f"{r['method']} ({rule})"
 
 
 def plot_results(rows, axes):
