@@ -961,6 +961,10 @@ def plot_curves(curves, axes, title=""):
         ax.legend(fontsize=7)
 
 
+# Markers beyond `palette.MARKERS`, for the results figure's many series (up to 15).
+RESULT_MARKERS = ("h", "p", "d", "H", "8")
+
+
 def _result_value(rows, metric):
     """The (mean, std) of ``metric`` from the rows of one data set and one series.
 
@@ -1008,11 +1012,13 @@ def plot_results(rows, axes):
     axes : two matplotlib axes
         NMI on the first, ARI on the second.
 
-    Each data set is a group along the horizontal axis; each method (a series:
-    colour, marker and line style of `palette.series_style`) is a point at its
-    mean with a bar of plus or minus its standard deviation (over k-modes seeds,
-    or over row orders where a row averages several). Rows without a value (the
-    paper's Car "single class") are left out.
+    Each data set is a group along the horizontal axis; each series (a method,
+    with its neighbour rule and row orders for BinNNMS) is a point at its mean
+    with a bar of plus or minus its standard deviation (over k-modes seeds, or
+    over row orders where a row averages several). A method has one colour of
+    `palette.OKABE_ITO` and each series its own marker, so no two series differ
+    by colour alone. Rows without a value (the paper's Car "single class") are
+    left out.
 
     Returns
     -------
@@ -1021,6 +1027,13 @@ def plot_results(rows, axes):
     """
     names = list(dict.fromkeys(r["dataset"] for r in rows))
     series = list(dict.fromkeys(_series_name(r) for r in rows))
+    # Colour by method (the rules of one setting share it), and a marker of its own for
+    # every series, so that no two series differ by colour alone.
+    methods = list(dict.fromkeys(r["method"] for r in rows))
+    colour_of = {_series_name(r): palette.colours(len(methods))[methods.index(r["method"])]
+                 for r in rows}
+    shapes = palette.MARKERS + RESULT_MARKERS
+    markers = [shapes[i % len(shapes)] for i in range(len(series))]
     width = 0.8 / max(len(series), 1)
     drawn = {}
     for ax, metric in zip(axes, ("nmi", "ari"), strict=True):
@@ -1035,10 +1048,8 @@ def plot_results(rows, axes):
                     std.append(value[1])
             if not x:
                 continue
-            style = palette.series_style(i)
-            bars = ax.errorbar(x, mean, yerr=std, fmt=style["marker"], color=style["color"],
+            bars = ax.errorbar(x, mean, yerr=std, fmt=markers[i], color=colour_of[name],
                                capsize=3, markersize=5, label=name)
-            bars[-1][0].set_linestyle(style["linestyle"])
             drawn.setdefault(name, []).append(bars)
         ax.set_xticks(range(len(names)), [paper.TITLES[n] for n in names])
         ax.set_xlabel("data set")

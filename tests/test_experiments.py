@@ -471,6 +471,9 @@ def test_results_figure_draws_each_row_with_its_error_bar():
     # every series has its own marker, so colour is not the only key
     markers = [drawn[name][0][0].get_marker() for name in drawn]
     assert len(set(markers)) == len(markers)
+    # one colour per method: a method's rules share it, other methods differ
+    colours = {name: drawn[name][0][0].get_color() for name in drawn}
+    assert len(set(colours.values())) == len(colours)
     assert nmi_ax.get_legend() is None and ari_ax.get_legend() is not None
     # Rows over row orders (issue 11) are series of their own, beside the file-order row.
     over_orders = [dict(r, neighbours="index", orders=10, nmi_mean=0.4, nmi_std=0.05)
@@ -479,6 +482,10 @@ def test_results_figure_draws_each_row_with_its_error_bar():
     assert [p[1:] for p in points("BinNNMS best NMI (index, 10 orders)", 0)] == [
         (0.4, 0.35, 0.45)] * 2
     assert [p[1] for p in points("BinNNMS best NMI (index, file order)", 0)] == [0.5, 0.5]
+    assert (drawn["BinNNMS best NMI (index, 10 orders)"][0][0].get_color()
+            == drawn["BinNNMS best NMI (index, file order)"][0][0].get_color())
+    names = list(drawn)
+    assert len({drawn[n][0][0].get_marker() for n in names}) == len(names)
     plt.close("all")
 
 
