@@ -82,7 +82,8 @@ def book_page(lab_browser, book_url):
 
     def _route(route):
         url = route.request.url
-        if re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url) or url.startswith(("data:", "blob:")):
+        local = re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url)
+        if local or url.startswith(("data:", "blob:")):
             route.continue_()
         else:
             outside.append(url)
