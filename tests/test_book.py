@@ -167,3 +167,38 @@ def test_built_book_serves_mathjax_and_shows_widget_pictures():
     assert 'src="../_static/mathjax/tex-chtml.js' in page
     assert WIDGET_VIEW not in page and "jupyter-widgets" not in page
     assert page.count("<img") >= 3
+
+
+def api_modules():
+    """The modules docs/book/api.rst documents (its automodule lines)."""
+    text = (ROOT / "docs" / "book" / "api.rst").read_text(encoding="utf-8")
+    return re.findall(r"^\.\. automodule:: (\S+)", text, flags=re.MULTILINE)
+
+
+def test_api_reference_names_every_public_module():
+    import binms_teach
+
+    package = Path(binms_teach.__file__).parent
+    public = {f"binms_teach.{p.stem}" for p in package.glob("*.py") if not p.stem.startswith("_")}
+    public |= {f"binms_teach.{p.parent.name}" for p in package.glob("*/__init__.py")
+               if not p.parent.name.startswith("_")}  # fmt: skip
+    missing = sorted(public - set(api_modules()))
+    assert not missing, f"add an automodule section to docs/book/api.rst for: {missing}"
+
+
+def test_built_api_reference_documents_every_public_name():
+    import importlib
+    import inspect
+
+    built_pages()
+    page = (HTML / "api.html").read_text(encoding="utf-8")
+    absent = []
+    for name in api_modules():
+        module = importlib.import_module(name)
+        public = getattr(module, "__all__", None) or [
+            n for n, o in vars(module).items()
+            if not n.startswith("_") and (inspect.isfunction(o) or inspect.isclass(o))
+            and o.__module__ == name
+        ]  # fmt: skip
+        absent += [f"{name}.{n}" for n in public if f'id="{name}.{n}"' not in page]
+    assert not absent, f"public names missing from the API reference (no docstring?): {absent}"
