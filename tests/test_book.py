@@ -167,6 +167,11 @@ def test_built_book_serves_mathjax_and_shows_widget_pictures():
     assert 'src="../_static/mathjax/tex-chtml.js' in page
     assert WIDGET_VIEW not in page and "jupyter-widgets" not in page
     assert page.count("<img") >= 3
+    # Every page that holds math (the sidebar's titles too) loads MathJax.
+    untypeset = [str(p.relative_to(HTML)) for p in built_pages()
+                 if 'class="math' in (text := p.read_text(encoding="utf-8"))
+                 and "_static/mathjax/tex-chtml.js" not in text]  # fmt: skip
+    assert not untypeset, f"pages with math but without MathJax: {untypeset}"
 
 
 def api_modules():

@@ -93,5 +93,8 @@ def resolve_package_names(app, env, node, contnode):
 
 
 def setup(app):
+    # MathJax on every page, not only on pages whose body holds math: the sidebar lists every
+    # notebook's title on every page, and some titles hold math ($k_1$ in notebook 09's).
+    app.set_html_assets_policy("always")
     app.connect("autodoc-process-docstring", absolute_values_as_math)
     app.connect("missing-reference", resolve_package_names)

@@ -111,6 +111,8 @@ def _math(page):
     """Wait until MathJax has typeset the page (when it holds math); the counts."""
     counts = page.evaluate(_JS_MATH)
     if counts["spans"]:
+        loaded = page.evaluate("() => Boolean(window.MathJax)")
+        assert loaded, f"{page.url}: {counts['spans']} math spans but MathJax is not loaded"
         page.wait_for_function(
             "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
             " && document.querySelectorAll('mjx-container').length > 0"
@@ -133,6 +135,8 @@ def test_book_reads_offline(book_page, book_url, tmp_path):
     # The index: the README's pictures are shown and loaded, and it leads to the course.
     _open(page, book_url + "index.html")
     assert _assert_images_loaded(page, "index") >= 2
+    math_index = _math(page)  # the sidebar: notebook titles may hold math
+    assert math_index["typeset"] >= math_index["spans"], f"index: math not typeset: {math_index}"
     assert page.locator("a[href='notebooks/00_index.html']").count() > 0
 
     # Notebook 04: its math is typeset, its figures loaded, "next" reaches notebook 05.
@@ -156,8 +160,8 @@ def test_book_reads_offline(book_page, book_url, tmp_path):
     assert _assert_images_loaded(page, "notebook 06") >= 3
 
     shot = tmp_path / SCREENSHOT
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(500)  # the table of contents follows the scroll position
+    page.goto(book_url + PAGE_06, wait_until="load")  # at the top, as a reader arrives
+    _math(page)
     page.screenshot(path=str(shot))
     if os.environ.get("E2E_UPDATE_DOCS", "").strip() in {"1", "true", "yes"}:
         shutil.copyfile(shot, DOCS / SCREENSHOT)
