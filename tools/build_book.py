@@ -150,9 +150,13 @@ def stage():
 
 
 def build():
-    """sphinx-build -W --keep-going -n into build/book/html; the exit status of Sphinx."""
-    if HTML.exists():
-        shutil.rmtree(HTML)
+    """sphinx-build -W --keep-going -n into build/book/html; the exit status of Sphinx.
+
+    Always a full build: an incremental one would not repeat the warnings of unchanged pages.
+    """
+    for folder in (HTML, BUILD / "doctrees"):
+        if folder.exists():
+            shutil.rmtree(folder)
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
                "-c", str(CONF), "-d", str(BUILD / "doctrees"), str(SRC), str(HTML)]  # fmt: skip
     return subprocess.run(command, cwd=ROOT).returncode
