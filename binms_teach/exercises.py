@@ -45,7 +45,10 @@ class Verdict:
         return self.message
 
     def _repr_html_(self):
-        colour = "#009E73" if self.correct else "#D55E00"  # Okabe-Ito green / vermillion
+        # Okabe-Ito green / vermillion; grey for a question not answered yet
+        colour = "#009E73" if self.correct else "#D55E00"
+        if self.message.endswith("not answered yet."):
+            colour = "#666666"
         return f'<span style="color:{colour}">{html.escape(self.message)}</span>'
 
 
@@ -391,6 +394,58 @@ EXERCISES = {
         {"a": "labels", "b": "fixed k"}, "b",
         {"a": "neither method sees the labels while clustering."}),
 }
+
+# The results of the notebooks' own exercises (what the solutions notebooks print): "NN.k" is
+# exercise k of notebook NN.
+_RESULTS = {
+    "06.1": ("Exercise 1: the Hamming distance between the modes of image 882 with k1 = 10 and "
+             "k1 = 11.", 13, 0, "ascent_trace(X, 882, k) for both, then hamming of the two modes."),
+    "06.2": ("Exercise 2: the number of distinct modes with tie='keep' (k1 = 10, all images).",
+             1901, 0, "np.unique(modes, axis=0) on the modes of bga(X, X, 10, tie='keep')."),
+    "06.3": ("Exercise 3: the row index of the image with the most moves for k1 = 10.", 1056, 0,
+             "moves = n_iter - converged from bga(X, X, 10); then np.argmax."),
+    "06.4": ("Exercise 4: with k1 = 1, how many images have another row (a copy) as their only "
+             "voter?", 6, 0, "nearest_neighbours(X, X, 1): where is the index not the row itself?"),
+    "06.5": ("Exercise 5: the Hamming distance between the point the printed loop returns "
+             "(j_max = 3) and the last point it computed.", 7, 0,
+             "compare bga(..., max_iter=3) with bga(..., max_iter=4)."),
+    "07.1": ("Exercise 1: the best k2 when epsilon is the authors' epsilon(k2 + 1).", 24, 0,
+             "the authors' curve is the package's moved one step of k2."),
+    "07.2": ("Exercise 2: the diameter (largest Hamming distance between two of its modes) of "
+             "the largest cluster at k2 = 25.", 85, 0,
+             "hamming(distinct modes of the cluster).max(); it is far above epsilon."),
+    "07.3": ("Exercise 3: the best k2 (best NMI) for the modes of k1 = 20.", 59, 0,
+             "LabellingModel on the k1 = 20 modes, NMI for k2 up to about 80."),
+    "07.4": ("Exercise 4: the whole-number epsilon between 10 and 40 with the best NMI "
+             "(k1 = 10 modes).", 21, 0, "labelling.state(epsilon=e) for e in range(10, 41)."),
+    "08.1": ("Exercise 1: Zoo, k = 8, n_init=10: the mean NMI over the ten runs, to 0.001.",
+             0.798, 0.0005, "experiments.kmodes_runs(..., n_init=10) on Zoo with k = 8."),
+    "08.2": ("Exercise 2: the NMI of BinNNMS(k1=10, k2=25) on Zoo, to 0.001.", 0.854, 0.0005,
+             "fit BinNNMS(k1=10, k2=25) on Zoo and score with nmi."),
+    "08.3": ("Exercise 3: Car in disjunctive coding: the distance from a car to its nearest "
+             "other car.", 2, 0, "one attribute changed moves one bit off and another on."),
+    "08.4": ("Exercise 4: Spect: the NMI of a random labelling into 150 clusters (seed 0), to "
+             "0.001.", 0.155, 0.0005, "np.random.default_rng(0).integers(150, size=n)."),
+    "09.1": ("Exercise 1: Zoo with epsilon_from='data': the k2 of the best setting.", 15, 0,
+             "epsilon on the data is larger at the same k2, so the best k2 moves down."),
+    "09.2": ("Exercise 2: Soybean, tie='zero': the NMI of the 40-cluster setting closest to the "
+             "paper, to 0.001.", 0.740, 0.0005, "two settings give exactly 40 clusters."),
+    "09.3": ("Exercise 3: Digits, k1 = 5, k2 = 30 (11 clusters): its NMI, to 0.01.", 0.05,
+             0.005, "about ten clusters here means one giant cluster and a few small ones."),
+    "10.1": ("Exercise 1: the found-cluster error at j = 1 by loops, to 0.001.", 4.267, 0.0005,
+             "it equals curves.found[1]."),
+    "10.2": ("Exercise 2: the error of the data to the target prototypes (Zoo), to 0.001.",
+             1.634, 0.0005, "it is the same at every iteration: the data do not move."),
+    "10.3": ("Exercise 3: Digits, k1 = 10, k2 = 50: the found-cluster error at the end, to 0.1.",
+             52.5, 0.05, "quantization_curves(X, y, 10, 50).found[-1]."),
+    "11.1": ("Exercise 1: into how many of the 40 clusters (by majority digit) is the digit 5 "
+             "split?", 9, 0, "experiments.prototypes(X, y, labels, n=40): count majority 5."),
+    "11.2": ("Exercise 2: the NMI of k-modes with k = 40 (seed 0, n_init=1), to 0.001.", 0.692,
+             0.0005, "it stays far below BinNNMS's 0.880 with the same number of clusters."),
+    "11.3": ("Exercise 3: how many clusters does (k1, k2) = (15, 50) give?", 19, 0,
+             "fewer than the 40 of (10, 25)."),
+}
+EXERCISES.update({i: Number(*args) for i, args in _RESULTS.items()})
 
 
 def list():  # noqa: A001 - the name the notebooks use: exercises.list()
