@@ -33,6 +33,8 @@ from .hamming import hamming as _hamming
 from .labelling import epsilon_proximity as _epsilon_proximity
 from .majority import majority_vote as _majority_vote
 
+__all__ = ["Verdict", "check", "list", "question"]
+
 
 @dataclass(frozen=True)
 class Verdict:
