@@ -21,12 +21,12 @@ INSTALL = "pip install 'binms-teach[course]'"
 DATASETS = ("zoo", "digits", "spect", "soybean", "car", "votes", "mushroom")
 
 
-def tested_versions(path=CONSTRAINTS):
+def pinned_versions(path=CONSTRAINTS):
     """{canonical name: version} and the Python "X.Y" of the constraints file.
 
     Examples
     --------
-    >>> pins, python = tested_versions()
+    >>> pins, python = pinned_versions()
     >>> "numpy" in pins and python.count(".") == 1
     True
     """
@@ -188,7 +188,7 @@ def run():
     ...
     """
     try:
-        pins, python = tested_versions()
+        pins, python = pinned_versions()
     except FileNotFoundError:
         pins, python = {}, None
     results = [check_python(python), *check_packages(pins), *check_datasets(),

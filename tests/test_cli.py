@@ -203,7 +203,7 @@ def test_doctor_catches_mismatched_widgets_and_versions(monkeypatch):
     monkeypatch.setattr(doctor.metadata, "version", fake)
     ok, widgets = doctor.check_jupyterlab()
     assert not ok and widgets.startswith("FAIL") and "does not match ipywidgets" in widgets
-    pins, _ = doctor.tested_versions()
+    pins, _ = doctor.pinned_versions()
     lines = dict((line.split()[1], line) for _, line in doctor.check_packages(pins))
     assert lines["numpy"].startswith("FAIL") and "1.26.0 is outside numpy>=2.0" in lines["numpy"]
     assert lines["tqdm"].startswith("note") and f"tested: {pins['tqdm']}" in lines["tqdm"]
