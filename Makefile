@@ -9,7 +9,7 @@ CONSTRAINTS ?= binms_teach/constraints.txt
 PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
-	bench lint course dev constraints clean
+	bench lint course dev constraints wheel clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -75,6 +75,9 @@ test-latest:  ## the whole suite against the newest releases of every dependency
 	$(LATEST)/bin/ruff check .
 	$(LATEST)/bin/pytest -m "not e2e"
 	$(LATEST)/bin/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
+
+wheel: dev  ## the wheel (with the data and the notebooks inside) in dist/
+	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
 
 clean:
 	rm -rf $(VENV) $(LATEST) build dist *.egg-info .pytest_cache
