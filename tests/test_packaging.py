@@ -4,6 +4,7 @@ pyproject.toml gives the bounds; constraints.txt the exact versions the notebook
 with (written by `make constraints`); environment.yml pins the same for conda users.
 """
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -97,3 +98,35 @@ def test_the_checker_sees_a_disagreement(tmp_path, monkeypatch):
     monkeypatch.undo()
     pins, _ = constraints()
     assert env_pins["numpy"] == "1.0.0" != pins["numpy"]
+
+
+def _text_io_without_encoding(path):
+    """Line numbers in ``path`` that open, read or write a text file with no encoding named."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", None))
+        keywords = {k.arg: k.value for k in node.keywords}
+        if name not in ("open", "read_text", "write_text", "fdopen") or "encoding" in keywords:
+            continue
+        if isinstance(node.func, ast.Attribute) and name == "open" and not (
+                isinstance(node.func.value, ast.Name) and node.func.value.id in ("io", "os")):
+            continue  # zipfile/Image/archive .open(): binary by nature
+        mode = keywords.get("mode", node.args[1] if len(node.args) > 1 else None)
+        if isinstance(mode, ast.Constant) and "b" in str(mode.value):
+            continue
+        found.append(node.lineno)
+    return found
+
+
+def test_the_package_and_tools_read_and_write_utf8_explicitly(tmp_path):
+    # Windows' default text encoding is not UTF-8: every text file names its encoding.
+    files = sorted((ROOT / "binms_teach").rglob("*.py")) + sorted((ROOT / "tools").glob("*.py"))
+    offenders = [f"{path.relative_to(ROOT)}:{line}" for path in files
+                 for line in _text_io_without_encoding(path)]
+    assert offenders == []
+    sample = tmp_path / "sample.py"  # the checker can fail: it finds the first line only
+    sample.write_text('open("x.txt")\nopen("y.bin", "rb")\nPath("z").read_text(encoding="utf-8")\n'
+                      'Path("w").write_text("text")\n', encoding="utf-8")
+    assert _text_io_without_encoding(sample) == [1, 4]
