@@ -130,3 +130,13 @@ def test_the_package_and_tools_read_and_write_utf8_explicitly(tmp_path):
     sample.write_text('open("x.txt")\nopen("y.bin", "rb")\nPath("z").read_text(encoding="utf-8")\n'
                       'Path("w").write_text("text")\n', encoding="utf-8")
     assert _text_io_without_encoding(sample) == [1, 4]
+
+
+def test_readme_names_the_tested_versions():
+    pins, python = constraints()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    tested = readme[readme.index("**Tested versions.**"):]
+    tested = " ".join(tested.split())  # the paragraph may wrap anywhere
+    assert f"(Python {python};" in tested
+    for name in ("numpy", "scipy", "scikit-learn", "matplotlib", "ipywidgets", "JupyterLab"):
+        assert f"{name} {pins[canonical(name)]}" in tested, f"README: update {name}"
