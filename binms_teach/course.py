@@ -3,9 +3,13 @@
 The notebooks travel inside the package: an installed wheel holds them as
 ``binms_teach/_course`` (pyproject.toml maps the repository's ``notebooks/`` there); a
 source checkout or an editable install reads ``notebooks/`` itself. A copied notebook
-that the student has changed is never overwritten without ``force=True``.
+that the student has changed is never overwritten without ``force=True``; the sha256 of
+each copy, kept in ``DIR/.binms-teach-course.json``, tells a student's change from a
+newer course version (which replaces an untouched copy).
 """
 
+import hashlib
+import json
 import os
 import shlex
 import shutil
@@ -15,6 +19,7 @@ from pathlib import Path
 
 DEFAULT_DIR = "binms-teach-course"
 FIRST_NOTEBOOK = "00_index.ipynb"
+MANIFEST = ".binms-teach-course.json"  # {file: sha256 of the copy we wrote}
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -74,8 +79,11 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise CourseError(f"{dest} is a file, not a folder: give another folder name.")
-    changed = [f for f in files if (dest / f).exists()
-               and (dest / f).read_bytes() != (source / f).read_bytes()]
+    copied_before = _read_manifest(dest)
+    differ = [f for f in files if (dest / f).exists()
+              and (dest / f).read_bytes() != (source / f).read_bytes()]
+    # Untouched since we copied it (the course changed, not the student): replace it.
+    changed = [f for f in differ if copied_before.get(f) != _sha256(dest / f)]
     if changed and not force:
         shown = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3
                                           else "")
@@ -86,11 +94,13 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
     copied = 0
     for f in files:
         target = dest / f
-        if target.exists() and f not in changed:
+        if target.exists() and f not in differ:
             continue  # already the course's own copy
         target.parent.mkdir(parents=True, exist_ok=True)
-        _copy_atomic(source / f, target)
+        _copy_atomic(source / f, target.parent, target.name)
         copied += 1
+    manifest = json.dumps({f: _sha256(dest / f) for f in files}, indent=1) + "\n"
+    _copy_atomic(manifest.encode("utf-8"), dest, MANIFEST)
     n_solutions = sum(f.startswith("solutions/") for f in files)
     summary = (f"{dest}: {len(files) - n_solutions} notebooks and {n_solutions} solutions "
                f"({copied} copied, {len(files) - copied} already up to date"
@@ -117,12 +127,27 @@ def _quote_windows(text):
     return f'"{text}"' if any(c in text for c in ' &()[]{}^=;!+,`~') else text
 
 
-def _copy_atomic(src, dst):
-    """Copy to a temporary file beside ``dst``, then rename: never a half-written notebook."""
-    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.", suffix=".tmp")
+def _sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _read_manifest(dest):
+    """What we copied into ``dest`` last time ({} if nothing, or if the record is unreadable)."""
+    try:
+        record = json.loads((Path(dest) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _copy_atomic(src, folder, name):
+    """Write ``src`` (a path or bytes) to a temporary file in ``folder``, then rename it to
+    ``name``: never a half-written notebook."""
+    dst = folder / name
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(src.read_bytes())
+            out.write(src if isinstance(src, bytes) else src.read_bytes())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions

@@ -13,7 +13,7 @@ import pytest
 
 from binms_teach import doctor, experiments
 from binms_teach.__main__ import main
-from binms_teach.course import copy_course, course_files
+from binms_teach.course import CourseError, copy_course, course_files
 from binms_teach.datasets import _fetch
 
 REPO = Path(__file__).resolve().parents[1]
@@ -162,6 +162,28 @@ def test_course_keeps_a_changed_notebook_unless_forced(tmp_path, capsys):
     assert mine.read_bytes() == original.read_bytes()
     assert (dest / "01_binary_data_and_hamming.ipynb").is_file()
     assert "1 of yours overwritten" in capsys.readouterr().out
+
+
+def test_a_newer_course_replaces_untouched_copies_only(tmp_path):
+    import shutil
+
+    source, dest = tmp_path / "course-v2", tmp_path / "mine"
+    shutil.copytree(REPO / "notebooks", source)
+    copy_course(dest, source=source)
+    # A new version of the course changes two notebooks; the student edited one of them.
+    for name in ("02_median_centre.ipynb", "04_aitchison_aitken_kernel.ipynb"):
+        (source / name).write_bytes((source / name).read_bytes() + b" ")
+    student = dest / "04_aitchison_aitken_kernel.ipynb"
+    student.write_bytes(student.read_bytes() + b"mine")
+    with pytest.raises(CourseError, match=r"1 notebook\(s\) .*04_aitchison_aitken_kernel"):
+        copy_course(dest, source=source)
+    # Refused as a whole: even the untouched copy is not replaced yet.
+    assert (dest / "02_median_centre.ipynb").read_bytes() != (
+        source / "02_median_centre.ipynb").read_bytes()
+    student.write_bytes((REPO / "notebooks/04_aitchison_aitken_kernel.ipynb").read_bytes())
+    copy_course(dest, source=source)  # the student's change undone: both are updated
+    for name in ("02_median_centre.ipynb", "04_aitchison_aitken_kernel.ipynb"):
+        assert (dest / name).read_bytes() == (source / name).read_bytes()
 
 
 # ---- binms-teach doctor --------------------------------------------------------------------
