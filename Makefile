@@ -9,7 +9,7 @@ CONSTRAINTS ?= binms_teach/constraints.txt
 PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
-	bench lint course dev constraints wheel clean
+	bench lint course dev constraints wheel book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -42,6 +42,9 @@ nav: dev  ## rewrite the navigation links of the notebooks (safe to re-run)
 bench: dev  ## benchmarks/RESULTS.md and the plot
 	$(BIN)/python benchmarks/run.py
 
+book: $(VENV)/.book-installed  ## the course as a static site, readable offline: build/book/html
+	$(BIN)/python tools/build_book.py
+
 lint: dev
 	$(BIN)/ruff check .
 
@@ -59,8 +62,12 @@ $(VENV)/.dev-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e '.[dev]'
 	touch $@ $(VENV)/.course-installed
 
+$(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[book]'
+	touch $@
+
 constraints: dev  ## after adding a dependency to pyproject.toml: pin it in constraints.txt and environment.yml
-	$(PIP_INSTALL) -e '.[dev]'
+	$(PIP_INSTALL) -e '.[dev,book]'
 	$(BIN)/python tools/constraints.py
 
 # The suite against the newest releases, in a venv of its own (not in CI): catches breakage

@@ -26,12 +26,12 @@ def canonical(name):
 
 
 def pyproject_requirements():
-    """{name: Requirement} of the runtime, course and dev lists, without the course itself
-    and without marker-only back-ports (tomli for Python 3.10)."""
+    """{name: Requirement} of the runtime list and every extra (course, dev, book, ...),
+    without the course itself and without marker-only back-ports (tomli for Python 3.10)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     listed = [Requirement(r) for r in
-              project["dependencies"] + extras["course"] + extras["dev"]]
+              project["dependencies"] + [r for group in extras.values() for r in group]]
     return {canonical(r.name): r for r in listed if r.marker is None
             and canonical(r.name) != "binms-teach"}
 
