@@ -49,6 +49,7 @@ def _line(status, what, detail, fix=None):
 
 
 def check_python(tested):
+    """The running Python against pyproject's minimum and the tested version: (ok, line)."""
     version = ".".join(map(str, sys.version_info[:3]))
     if sys.version_info[:2] < MIN_PYTHON:
         need = ".".join(map(str, MIN_PYTHON))
@@ -75,6 +76,11 @@ def _requirements():
 
 
 def check_packages(pins):
+    """Each runtime and course requirement: installed, within its bounds, as tested.
+
+    A version other than the tested one is a ``note`` (it works; outputs may differ in
+    the last digits), not a failure. Returns a list of (ok, line).
+    """
     requirements = _requirements()
     if requirements is None:
         return [(False, _line("FAIL", "binms-teach", "is not installed (no package metadata)",
@@ -101,6 +107,7 @@ def check_packages(pins):
 
 
 def check_datasets():
+    """Every data set loads with ``download=False``: a list of (ok, line)."""
     from . import datasets
 
     results = []
@@ -129,6 +136,7 @@ def _labextension_found():
 
 
 def check_jupyterlab():
+    """JupyterLab, and a widgets front end (jupyterlab_widgets) that matches ipywidgets."""
     try:
         lab = metadata.version("jupyterlab")
     except metadata.PackageNotFoundError:
@@ -158,6 +166,7 @@ def check_jupyterlab():
 
 
 def check_matplotlib():
+    """matplotlib draws a figure to PNG with the Agg backend, as the widgets do."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
