@@ -7,7 +7,8 @@ network) must have typeset every formula of every markdown cell:
 
 - each markdown cell shows one ``mjx-container`` per ``$...$`` / ``$$...$$`` of its
   source (counted by ``tests/test_notebook_math.py``), the display ones as display math;
-- no MathJax error (``mjx-merror``: an undefined macro, unbalanced braces);
+- no MathJax error (``mjx-merror``, e.g. unbalanced braces) and no undefined macro
+  (which MathJax shows as red text);
 - none of the raw TeX is left in the rendered text: no ``$``, ``$$``, ``\\begin``,
   ``\\tag``, ``\\mathbf``.
 
@@ -69,7 +70,14 @@ _JS_MATH = """(path) => {
       id: cell.model.id,
       math: html.querySelectorAll('mjx-container').length,
       display: html.querySelectorAll('mjx-container[display="true"]').length,
-      errors: [...html.querySelectorAll('mjx-merror')].map(e => e.textContent).slice(0, 3),
+      // a TeX error is an merror; an undefined macro (MathJax's noundefined) red text
+      errors: [...html.querySelectorAll('mjx-container')]
+        .filter(m => m.querySelector(
+          'mjx-merror, [style*="color: red"], merror, [mathcolor="red"]'))
+        .map(m => {
+          const mml = m.querySelector('mjx-assistive-mml');
+          return mml ? mml.textContent.slice(0, 80) : 'MathJax error';
+        }).slice(0, 3),
       text: text.textContent,
     };
   });
