@@ -7,7 +7,7 @@ Checked on the markdown cells of notebooks/ and notebooks/solutions/:
 - in every markdown cell the ``$`` signs are balanced (an odd count leaves raw ``$``
   and a paragraph of italics on the page), and so are ``$$``, ``\\begin``/``\\end``
   and the braces inside each formula;
-- ``\\tag{N}`` carries the paper's equation numbers, 1 to 7;
+- ``\\tag{N}`` carries the paper's equation numbers, 1 to 8 (Eq. 8: the quantization error);
 - no ASCII formula survives outside ``$...$``, code spans and code blocks:
   powers (``lam^``, ``delta^(``, ``n^-1``, ``^(-d``, ``^T``), sums (``sum_i``),
   subscripts (``x_{j+1} =``, ``X_i``, ``NN_k``, ``delta_(k)``), relations (``>=``),
@@ -33,7 +33,7 @@ SOLUTIONS = NOTEBOOKS / "solutions"
 COURSE = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] != "00")
 ALL = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
 DISPLAY_REQUIRED = {"03", "04", "05", "06", "07"}  # the notebooks of the derivation
-PAPER_TAGS = {str(n) for n in range(1, 8)}  # the paper numbers Eqs. (1) to (7)
+PAPER_TAGS = {str(n) for n in range(1, 9)}  # the paper numbers Eqs. (1) to (8)
 
 # What is not prose: fenced code, HTML comments, inline code, link targets.
 FENCED = re.compile(r"```.*?```|~~~.*?~~~", re.S)
@@ -223,6 +223,6 @@ def test_equation_tags_are_the_papers_numbers(path):
     ]
     wrong = [f"cell {i}: \\tag{{{tag}}}" for i, tag in tags if tag.strip() not in PAPER_TAGS]
     assert not wrong, (
-        f"{path.name}: \\tag must carry the paper's equation numbers (1 to 7); leave the "
+        f"{path.name}: \\tag must carry the paper's equation numbers (1 to 8); leave the "
         "paper's unnumbered displays untagged: " + ", ".join(wrong)
     )
