@@ -19,7 +19,7 @@ last iterate is returned. Notebook 06 shows both.
 import numpy as np
 
 from ._validation import check_binary, check_int, check_tie
-from .hamming import _nearest_neighbours, key_factors
+from .hamming import _nearest_neighbours, searcher
 from .majority import decide, majority_vote
 
 # Rows x k1 x d bytes gathered at once when counting votes.
@@ -123,8 +123,10 @@ def bga(X, candidates, k1, max_iter=100, tie="one"):
     return modes, n_iter, converged
 
 
-def _bga(X, current, k1, max_iter, tie, record=False):
+def _bga(X, current, k1, max_iter, tie, record=False, index=None):
     """Unchecked kernel of `bga`; ``current`` (uint8, owned) is updated in place.
+
+    ``index``: X prepared by `binms_teach.hamming.searcher` (exact by default).
 
     With ``record``, also returns the iterates of every round stacked in an
     array of shape (rounds + 1, m, d); else None.
@@ -133,7 +135,7 @@ def _bga(X, current, k1, max_iter, tie, record=False):
     history = [current.copy()] if record else None
     n_iter = np.zeros(m, dtype=np.int64)
     active = np.arange(m)
-    factors = key_factors(X)  # X is searched every round: prepare it once
+    factors = searcher(X) if index is None else index  # X is searched every round
     for _ in range(max_iter):
         if active.size == 0:
             break
