@@ -9,7 +9,9 @@ Writes ``benchmarks/RESULTS.md`` (machine, figures, targets met or not) and
 2. k-modes on Digits, k = 40, seeds 0..9: ours against the ``kmodes`` package;
 3. scaling of a full BinNNMS fit on Bernoulli mixtures, d = 256, n = 1k..64k,
    each n in a fresh process (time, peak resident memory);
-4. one widget step on Digits (``benchmarks/widget_step.py``, when present).
+4. one widget step on Digits (``benchmarks/widget_step.py``, when present);
+5-7. the engines (float32, popcount, "hnsw"), the targets of issue 13 against
+   faiss, and a fit on a Dask LocalCluster (``benchmarks/engines.py``).
 
 The machine is shared and has 2 cores: each figure is a median of repeats,
 ours and the baseline are timed in alternation so that they see the same load,
@@ -27,6 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
+# As binms_teach does on import, but before scikit-learn starts OpenMP (threadpoolctl
+# below): spinning OpenMP threads slow faiss down many times on a busy machine.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DIGITS_CSV = ROOT.parent / "shared" / "data" / "authors" / "digits-binary.csv"
@@ -35,6 +41,7 @@ SIZES = [1000, 2000, 4000, 8000, 16000, 32000, 64000]
 QUICK_MAX = 16000
 KMODES_SEEDS = range(10)
 PACKAGE_SEEDS_DEFAULT = 3
+SECTIONS = ["digits", "kmodes", "scaling", "widget", "engines", "faiss", "dask"]
 
 # The targets of issue 6 (benchmark figures, not timed tests).
 TARGET_SPEEDUP_SKLEARN = 10
@@ -56,7 +63,12 @@ def parse_args(argv=None):
                              f"{PACKAGE_SEEDS_DEFAULT}; about 15-60 s a run)")
     parser.add_argument("--repeats", type=int, default=5,
                         help="repeats of each Digits timing, median reported (default 5)")
-    parser.add_argument("--only", nargs="+", choices=["digits", "kmodes", "scaling", "widget"],
+    parser.add_argument("--large", action="store_true",
+                        help="engines: also exact n = 128k, 256k and hnsw n = 256k, 1M "
+                             "(tens of minutes on 2 cores)")
+    parser.add_argument("--engine-sizes", type=int, nargs="+",
+                        help="engines: these exact sizes instead (for development)")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS,
                         help="run these sections only (for development; RESULTS.md then "
                              "holds only them)")
     parser.add_argument("--out", type=Path, default=HERE,
@@ -136,7 +148,7 @@ def machine_info():
         commit = "?"
     env = {name: os.environ.get(name, "unset")
            for name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "OPENBLAS_NUM_THREADS",
-                        "OMP_NUM_THREADS")}
+                        "OMP_NUM_THREADS", "OMP_WAIT_POLICY")}
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
@@ -393,7 +405,8 @@ def fmt_s(seconds):
 def write_results(path, args, info, source, sections, total):
     lines = ["# Benchmarks", "",
              f"Written by `make bench` (`.venv/bin/python benchmarks/run.py"
-             f"{' --quick' if args.quick else ''}{' --full' if args.full else ''}`) "
+             f"{' --quick' if args.quick else ''}{' --full' if args.full else ''}"
+             f"{' --large' if args.large else ''}`) "
              f"on {info['date']}, commit `{info['commit']}`. The whole run took "
              f"**{total / 60:.1f} min**.", "",
              "## Machine", "", "| | |", "|---|---|",
@@ -561,6 +574,11 @@ def write_results(path, args, info, source, sections, total):
                      widget["stdout"] or "(nothing)", "```", ""]
             if widget["returncode"] != 0:
                 body += ["Its error output ended with:", "", "```", widget["stderr"], "```", ""]
+    import engines
+    targets += engines.targets(sections.get("engines"), sections.get("knn_faiss"),
+                               sections.get("digits_passes"))
+    body += engines.markdown(sections.get("engines"), sections.get("knn_faiss"),
+                             sections.get("digits_passes"), sections.get("dask"))
     lines += ["## Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {name} | {value} | {flag} |" for name, value, flag in targets]
     lines += [""] + body
@@ -570,7 +588,7 @@ def write_results(path, args, info, source, sections, total):
 def main(argv=None):
     args = parse_args(argv)
     sys.path.insert(0, str(HERE))
-    wanted = set(args.only or ["digits", "kmodes", "scaling", "widget"])
+    wanted = set(args.only or SECTIONS)
     started = time.perf_counter()
     info = machine_info()
     log(f"binms-teach benchmarks on {info['cpu']}, {info['cores']} cores, BLAS {info['blas']}; "
@@ -593,6 +611,22 @@ def main(argv=None):
     if "widget" in wanted:
         log("4. Widget step")
         sections["widget"] = bench_widget()
+    import engines
+    if args.engine_sizes:
+        engines.EXACT_SIZES = args.engine_sizes
+        engines.HNSW_SIZES = [n for n in engines.HNSW_SIZES if n in args.engine_sizes]
+    if "faiss" in wanted:
+        log("6. Exact kNN against faiss; a Digits fit in faiss passes")
+        sections["knn_faiss"] = engines.bench_knn_vs_faiss()
+        sections["digits_passes"] = engines.bench_digits_passes(X, args.repeats)
+    if "engines" in wanted:
+        log("5. Engines")
+        sections["engines"] = engines.bench_engines(large=args.large)
+        args.out.mkdir(parents=True, exist_ok=True)
+        engines.plot(sections["engines"], args.out / "engines.png")
+    if "dask" in wanted:
+        log("7. Dask")
+        sections["dask"] = engines.bench_dask()
     sections["load_end"] = load()
     total = time.perf_counter() - started
     args.out.mkdir(parents=True, exist_ok=True)
