@@ -278,6 +278,23 @@ class PopcountIndex:
                     indices[row] = j[order].astype(np.intp)
         return radius, distances, indices
 
+    def ball_members(self, Q, k):
+        """Yield (rows of Q, a 0/1 float32 CSR matrix of their balls' members), in chunks.
+
+        Row i of the matrix marks the data points of B(Q[rows[i]], delta_(k)); a
+        product with X (float32) counts each ball's votes.
+        """
+        from scipy.sparse import csr_matrix
+
+        radius = self.kth_distance(Q, k)
+        P = pack(Q)
+        for r in np.unique(radius):
+            rows = np.flatnonzero(radius == r)
+            for lims, _, J, where in self._range_chunks(P[rows], int(r)):
+                members = csr_matrix((np.ones(len(J), dtype=np.float32), J, lims),
+                                     shape=(len(where), self.n))
+                yield rows[where], members
+
     def pairs_within(self, Q, epsilon, offset=0):
         """Yield (rows, cols) chunks of the pairs H(Q[row], X[col]) <= epsilon.
 

@@ -18,25 +18,27 @@ shared by every chunk), then only row numbers travel.
 block says otherwise.
 """
 
+import warnings
+
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
-from .ascent import _bga
+from .ascent import AscentCycleWarning, _bga, _warn_cycles
 from .hamming import searcher
 
 # Chunks per worker: a little more than one, so that a slow chunk does not hold up the rest.
 CHUNKS_PER_JOB = 2
 
 
-def bga_chunks(X, k1, max_iter, tie, *, algorithm="exact", index=None, n_jobs=None,
-               record=False):
+def bga_chunks(X, k1, max_iter, tie, *, neighbours="index", algorithm="exact", index=None,
+               n_jobs=None, record=False):
     """Every row of X ascends on X (the BinNNMS fit's BGA task), in chunks of rows.
 
     Parameters
     ----------
     X : ndarray of uint8, shape (n, d)
         Checked data, also the candidates.
-    k1, max_iter, tie : as in `binms_teach.ascent.bga`
+    k1, max_iter, tie, neighbours : as in `binms_teach.ascent.bga`
     algorithm : {"exact", "hnsw"}
     index : searcher of X, optional
         Prepared by the caller (it is shipped to the workers; "hnsw" builds its
@@ -62,27 +64,44 @@ def bga_chunks(X, k1, max_iter, tie, *, algorithm="exact", index=None, n_jobs=No
     if index is None and algorithm != "exact":
         index = searcher(X, algorithm)
     if jobs == 1 or n < 2:
-        return _ascend_rows(X, None, k1, max_iter, tie, index, record)
+        return _ascend_rows(X, None, k1, max_iter, tie, neighbours, index, record)[:4]
     chunks = np.array_split(np.arange(n), min(n, CHUNKS_PER_JOB * jobs))
     # The exact index is rebuilt in each worker (cheap next to one search);
     # "hnsw" ships its graph.
     shipped = None if algorithm == "exact" else index
     parts = Parallel(n_jobs=n_jobs)(
-        delayed(_ascend_rows)(X, rows, k1, max_iter, tie, shipped, record) for rows in chunks)
+        delayed(_ascend_rows)(X, rows, k1, max_iter, tie, neighbours, shipped, record,
+                              count_cycles=True) for rows in chunks)
     modes = np.concatenate([p[0] for p in parts])
     n_iter = np.concatenate([p[1] for p in parts])
     converged = np.concatenate([p[2] for p in parts])
     paths = [path for p in parts for path in p[3]] if record else None
+    cycled = sum(p[4] for p in parts)
+    if cycled:  # the workers' warnings stay in the workers: one warning for the whole fit
+        _warn_cycles(cycled, n, k1, tie)
     return modes, n_iter, converged, paths
 
 
-def _ascend_rows(X, rows, k1, max_iter, tie, index, record):
-    """The ascent of the candidates X[rows] (all rows if None) on X."""
+def _ascend_rows(X, rows, k1, max_iter, tie, neighbours, index, record, count_cycles=False):
+    """The ascent of the candidates X[rows] (all rows if None) on X.
+
+    With ``count_cycles``, the `AscentCycleWarning` of the chunk is caught and
+    its count of stopped candidates returned instead (its message starts with it).
+    """
     current = X.copy() if rows is None else X[rows]
-    modes, n_iter, converged, history = _bga(X, current, k1, max_iter, tie, record=record,
-                                             index=index)
+    with warnings.catch_warnings(record=count_cycles) as caught:
+        if count_cycles:
+            warnings.simplefilter("always", AscentCycleWarning)
+        modes, n_iter, converged, history = _bga(X, current, k1, max_iter, tie, record=record,
+                                                 neighbours=neighbours, index=index)
+    cycled = 0
+    for w in caught or []:
+        if issubclass(w.category, AscentCycleWarning):
+            cycled += int(str(w.message).split()[0])
+        else:
+            warnings.warn(w.message, w.category, stacklevel=2)
     paths = None
     if record:
         moves = n_iter - converged  # the confirming update is not a move
         paths = [history[: moves[i] + 1, i] for i in range(len(modes))]
-    return modes, n_iter, converged, paths
+    return modes, n_iter, converged, paths, cycled

@@ -207,3 +207,36 @@ def test_bad_engine_and_algorithm_are_named():
             pass
     with pytest.raises(ValueError, match="algorithm='approx'"):
         BinNNMS(k1=2, k2=2, algorithm="approx").fit(np.eye(4, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ball_equals_plain_loops_on_tie_heavy_data(seed):
+    from binms_teach.hamming import ball_neighbours, ball_neighbours_reference
+    rng = np.random.default_rng(seed)
+    X = tie_heavy(rng, 300, int(rng.choice([4, 9, 30])), int(rng.integers(3, 40)))
+    Q = np.vstack([X[:15], tie_heavy(rng, 5, X.shape[1], 3)])
+    for k in (1, 4, 25, 300):
+        with engine("faiss"):
+            ball = ball_neighbours(X, Q, k)
+        expected = ball_neighbours_reference(X, Q, k)
+        assert np.array_equal(ball.radius, expected.radius)
+        for got, want in zip(ball.indices + ball.distances,
+                             expected.indices + expected.distances, strict=True):
+            assert np.array_equal(got, want) and got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("tie", ["one", "keep"])
+def test_ball_fit_is_identical_on_both_engines(tie):
+    import warnings
+
+    from binms_teach.datasets import make_bernoulli_mixture
+    X = make_bernoulli_mixture(800, 12, 4, 0.2, random_state=2).data  # 12 bits: big balls
+    fits = {}
+    for name in ("numpy", "faiss"):
+        with engine(name), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fits[name] = (BinNNMS(k1=8, k2=5, neighbours="ball", tie=tie).fit(X),
+                          [str(w.message) for w in caught])
+    (a, wa), (b, wb) = fits["numpy"], fits["faiss"]
+    assert np.array_equal(a.modes_, b.modes_) and np.array_equal(a.labels_, b.labels_)
+    assert np.array_equal(a.converged_, b.converged_) and wa == wb
