@@ -199,10 +199,13 @@ def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
     return modes, n_iter, converged
 
 
-def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", index=None):
+def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", index=None,
+         cycles=None):
     """Unchecked kernel of `bga`; ``current`` (uint8, owned) is updated in place.
 
     ``index``: X prepared by `binms_teach.hamming.searcher` (exact by default).
+    ``cycles``: a list to receive the count of cycled candidates instead of
+    the warning (`binms_teach.parallel` sums the chunks' counts into one).
 
     With ``record``, also returns the iterates of every round stacked in an
     array of shape (rounds + 1, m, d); else None. With "ball", a candidate
@@ -215,7 +218,7 @@ def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", index=
     active = np.arange(m)
     cycled = np.zeros(m, dtype=bool)
     # X is searched every round: prepare it once (``index``: `hamming.searcher`).
-    factors = searcher(X) if index is None else index
+    factors = searcher(X, k=k1) if index is None else index
     if neighbours == "ball":
         Xf = X.astype(np.float32)  # the ball's votes are products with X
         seen = [{key} for key in _row_keys(current)]  # every iterate of every candidate
@@ -240,7 +243,9 @@ def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", index=
     converged = np.ones(m, dtype=bool)
     converged[active] = False
     converged[cycled] = False
-    if cycled.any():
+    if cycled.any() and cycles is not None:
+        cycles.append(int(cycled.sum()))
+    elif cycled.any():
         _warn_cycles(int(cycled.sum()), m, k1, tie)
     return current, n_iter, converged, (np.stack(history) if record else None)
 

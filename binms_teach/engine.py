@@ -42,6 +42,9 @@ CHUNK_PAIRS = 4 * 2**20
 # Below this many data points "auto" keeps the numpy kernels: building the
 # packed index costs more than it saves (measured in benchmarks/engines.py).
 AUTO_MIN_POINTS = 256
+# faiss keeps the k best in a heap per query: for a k in the hundreds or more
+# (k-modes sorts every point, k = n) the float32 kernel's sort is faster.
+AUTO_MAX_K = 256
 # Extra neighbours asked of faiss beyond k (at least k): ties at the k-th distance
 # that fit in them need no second pass.
 SPARE_NEIGHBOURS = 16
@@ -123,15 +126,16 @@ def engine(name):
         _state["engine"] = before
 
 
-def use_popcount(n):
-    """Whether exact searches among n data points go through faiss."""
+def use_popcount(n, k=None):
+    """Whether exact searches among n data points (for k neighbours, if known) go through faiss."""
     name = current_engine()
     if name == "numpy":
         return False
     if name == "faiss":
         _require_faiss("engine 'faiss'")
         return True
-    return n >= AUTO_MIN_POINTS and popcount_available()
+    small_k = k is None or k <= AUTO_MAX_K
+    return n >= AUTO_MIN_POINTS and small_k and popcount_available()
 
 
 def _require_faiss(what):

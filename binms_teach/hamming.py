@@ -158,18 +158,19 @@ def _nearest_neighbours(X, Q, k, factors=None):
     ``factors`` (from `searcher(X)`, or the blocks of `key_factors(X)`) may be
     passed when X is searched many times, as in the ascent.
     """
-    index = searcher(X) if factors is None else factors
+    index = searcher(X, k=k) if factors is None else factors
     if isinstance(index, list):
         index = FloatIndex.from_factors(index, len(X))
     return index.search(Q, k)
 
 
-def searcher(X, algorithm="exact"):
+def searcher(X, algorithm="exact", k=None):
     """X (uint8 0/1) prepared for repeated searches: an object whose ``search(Q, k)`` is NN_k.
 
     "exact": the popcount engine when `binms_teach.engine.use_popcount` says so
-    (faiss installed, n large enough), else the float32 kernel; both give
-    `nearest_neighbours` bit for bit. "hnsw": approximate neighbours (faiss).
+    (faiss installed, n large enough, k, when given, not too large), else the
+    float32 kernel; both give `nearest_neighbours` bit for bit. "hnsw":
+    approximate neighbours (faiss).
 
     Examples
     --------
@@ -180,7 +181,7 @@ def searcher(X, algorithm="exact"):
     """
     if check_algorithm(algorithm) == "hnsw":
         return HNSWIndex(X)
-    if use_popcount(len(X)):
+    if use_popcount(len(X), k):
         return PopcountIndex(X)
     return FloatIndex(X)
 
@@ -349,7 +350,7 @@ def ball_neighbours(X, queries, k):
     ([[0, 2, 3], [1, 2, 3]], [[0, 1, 1], [0, 1, 1]])
     """
     X, Q, k = _check_search(X, queries, k)
-    if use_popcount(len(X)):  # range searches on packed bits, the same balls
+    if use_popcount(len(X), k):  # range searches on packed bits, the same balls
         radius, distances, indices = PopcountIndex(X).ball(Q, k)
         return Ball(radius, tuple(distances), tuple(indices))
     radius = np.empty(len(Q), dtype=np.int32)

@@ -67,7 +67,7 @@ def epsilon_from_k2(M, k2):
     k2 = _check_k2(k2, len(M))
     U, inverse = _unique_rows(M)
     counts = np.bincount(inverse, minlength=len(U))
-    if use_popcount(len(U)):
+    if use_popcount(len(U), k2 + 1):
         kth = _kth_other_popcount(U, counts, k2)
     else:
         kth = _kth_other_float(U, counts, k2, M.shape[1])

@@ -18,12 +18,10 @@ shared by every chunk), then only row numbers travel.
 block says otherwise.
 """
 
-import warnings
-
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
-from .ascent import AscentCycleWarning, _bga, _warn_cycles
+from .ascent import _bga, _warn_cycles
 from .hamming import searcher
 
 # Chunks per worker: a little more than one, so that a slow chunk does not hold up the rest.
@@ -85,21 +83,15 @@ def bga_chunks(X, k1, max_iter, tie, *, neighbours="index", algorithm="exact", i
 def _ascend_rows(X, rows, k1, max_iter, tie, neighbours, index, record, count_cycles=False):
     """The ascent of the candidates X[rows] (all rows if None) on X.
 
-    With ``count_cycles``, the `AscentCycleWarning` of the chunk is caught and
-    its count of stopped candidates returned instead (its message starts with it).
+    With ``count_cycles``, the chunk's count of candidates stopped at a cycle
+    is returned instead of an `AscentCycleWarning` (warnings raised in a
+    worker process would not reach the caller).
     """
     current = X.copy() if rows is None else X[rows]
-    with warnings.catch_warnings(record=count_cycles) as caught:
-        if count_cycles:
-            warnings.simplefilter("always", AscentCycleWarning)
-        modes, n_iter, converged, history = _bga(X, current, k1, max_iter, tie, record=record,
-                                                 neighbours=neighbours, index=index)
-    cycled = 0
-    for w in caught or []:
-        if issubclass(w.category, AscentCycleWarning):
-            cycled += int(str(w.message).split()[0])
-        else:
-            warnings.warn(w.message, w.category, stacklevel=2)
+    cycles = [] if count_cycles else None
+    modes, n_iter, converged, history = _bga(X, current, k1, max_iter, tie, record=record,
+                                             neighbours=neighbours, index=index, cycles=cycles)
+    cycled = sum(cycles or [])
     paths = None
     if record:
         moves = n_iter - converged  # the confirming update is not a move

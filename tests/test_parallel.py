@@ -93,3 +93,36 @@ def test_sweep_on_a_dask_cluster_equals_the_single_process_sweep(data, client):
     assert np.array_equal(expected.labels, on_dask.labels)
     assert np.array_equal(expected.epsilon, on_dask.epsilon)
     assert np.array_equal(expected.nmi, on_dask.nmi)
+
+
+def test_ball_in_chunks_gives_the_same_fit(data):
+    X, _ = data
+    one = BinNNMS(k1=7, k2=5, neighbours="ball").fit(X)
+    with joblib.parallel_backend("threading", n_jobs=2):
+        assert_same_fit(one, BinNNMS(k1=7, k2=5, neighbours="ball").fit(X))
+
+
+def test_the_cycles_of_all_chunks_make_one_warning(monkeypatch):
+    """A stand-in vote that flips the first bit: every candidate cycles, in every chunk."""
+    import sys
+
+    from binms_teach.ascent import AscentCycleWarning
+
+    def flip_first_bit(Xf, Q, k1, tie):
+        out = Q.copy()
+        out[:, 0] ^= 1
+        return out
+
+    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball", flip_first_bit)
+    X = np.tile(np.eye(8, dtype=np.uint8), (5, 1))  # 40 rows: 4 chunks of 10 under 2 jobs
+    with joblib.parallel_backend("threading", n_jobs=2):
+        with pytest.warns(AscentCycleWarning) as record:
+            model = BinNNMS(k1=2, k2=1, neighbours="ball").fit(X)
+    assert [str(w.message).split(" candidate")[0] for w in record] == ["40 of 40"]
+    assert not model.converged_.any()
+
+
+def test_hnsw_refuses_the_ball():
+    X = make_bernoulli_mixture(50, 16, 2, 0.1, random_state=0).data
+    with pytest.raises(ValueError, match="neighbours='index' with it"):
+        BinNNMS(k1=5, k2=5, neighbours="ball", algorithm="hnsw").fit(X)
