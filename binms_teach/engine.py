@@ -55,10 +55,15 @@ SPARE_NEIGHBOURS = 16
 PARALLEL_MIN_PAIRS = 2**22
 
 # faiss IndexBinaryHNSW: graph degree M (2M links per point on level 0) and the
-# candidate lists of construction and search. efSearch is at least 4 k.
+# candidate lists of construction and search (efSearch at least 2 x the candidates).
+# The search keeps HNSW_CANDIDATES x k candidates and, of those, the k smallest
+# (distance, index): among tied points the lower index wins, as in the exact
+# search. Measured at n = 64,000, d = 256 (benchmarks): recall of the exact 10
+# nearest 0.86 with k candidates, 0.93 with 2k, 0.95 with 4k (twice the time).
 HNSW_M = 32
 HNSW_EF_CONSTRUCTION = 64
 HNSW_EF_SEARCH = 64
+HNSW_CANDIDATES = 2
 
 # faiss's OpenMP threads spin while they wait for work. When the machine has more
 # runnable threads than cores (a shared server, a laptop busy elsewhere), the
@@ -350,18 +355,20 @@ class HNSWIndex:
 
     def search(self, Q, k):
         """Approximately NN_k: (distances int32, indices intp), sorted by (distance, index)."""
-        self.index.hnsw.efSearch = max(self.ef_search, 4 * k)
         n = self.n
+        kk = min(HNSW_CANDIDATES * k, n)
+        self.index.hnsw.efSearch = max(self.ef_search, 2 * kk)
         dist = np.empty((len(Q), k), dtype=np.int32)
         idx = np.empty((len(Q), k), dtype=np.intp)
         step = max(1, CHUNK_PAIRS // k)
         for s in range(0, len(Q), step):
             with _threads_for(64 * len(Q[s : s + step]) * self.ef_search):  # ~ graph visits
-                D, J = self.index.search(pack(Q[s : s + step]), k)
+                D, J = self.index.search(pack(Q[s : s + step]), kk)
             if (J < 0).any():
                 raise RuntimeError("faiss HNSW returned fewer than k neighbours; raise ef_search.")
             key = D.astype(np.int64) * n + J
             key.sort(axis=1)
+            key = key[:, :k]
             dist[s : s + step] = key // n
             idx[s : s + step] = key % n
         return dist, idx
