@@ -73,6 +73,9 @@ def parse_args(argv=None):
     parser.add_argument("--only", nargs="+", choices=SECTIONS,
                         help="run these sections only (for development; RESULTS.md then "
                              "holds only them)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the sections not run now from the last run (results.json "
+                             "in --out); RESULTS.md says which run each section comes from")
     parser.add_argument("--out", type=Path, default=HERE,
                         help="folder for RESULTS.md and scaling.png (default: benchmarks/)")
     return parser.parse_args(argv)
@@ -500,6 +503,13 @@ def write_results(path, args, info, source, sections, total):
              "The machine is shared with other developers' test runs (see the load "
              "averages): figures are medians of repeats, and ours and the baseline were "
              "timed in alternation so that they saw the same load.", ""]
+    runs = sections.get("runs", {})
+    if len({r["date"] for r in runs.values()}) > 1:
+        lines += ["**Sections come from more than one run** (`--keep`):", "",
+                  "| section | run started | command | run took |", "|---|---|---|---|"]
+        lines += [f"| {name} | {r['date']} | `{r['command']}` | {r['minutes']} min |"
+                  for name, r in sorted(runs.items())]
+        lines += [""]
     targets = []
     body = []
     digits = sections.get("digits")
@@ -676,6 +686,11 @@ def write_results(path, args, info, source, sections, total):
     Path(path).write_text("\n".join(lines), encoding="utf-8")
 
 
+def _plain(value):
+    """numpy scalars and arrays as plain JSON values."""
+    return value.tolist() if hasattr(value, "tolist") else str(value)
+
+
 def main(argv=None):
     args = parse_args(argv)
     sys.path.insert(0, str(HERE))
@@ -685,6 +700,8 @@ def main(argv=None):
     log(f"binms-teach benchmarks on {info['cpu']}, {info['cores']} cores, BLAS {info['blas']}; "
         f"load {load()}")
     sections = {"load_start": load()}
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    command = " ".join(["benchmarks/run.py"] + (argv if argv is not None else sys.argv[1:]))
     X, source = load_digits_data()
     if "digits" in wanted:
         log("1. BinNNMS on Digits")
@@ -720,7 +737,20 @@ def main(argv=None):
         sections["dask"] = engines.bench_dask()
     sections["load_end"] = load()
     total = time.perf_counter() - started
+    runs = {name: {"date": stamp, "command": command, "minutes": round(total / 60, 1)}
+            for name in sections if not name.startswith("load")}
     args.out.mkdir(parents=True, exist_ok=True)
+    saved = args.out / "results.json"
+    if args.keep and saved.is_file():
+        before = json.loads(saved.read_text(encoding="utf-8"))
+        for name, value in before["sections"].items():
+            if name not in sections and name in before["runs"]:
+                sections[name] = value
+                runs[name] = before["runs"][name]
+    sections["runs"] = runs
+    saved.write_text(json.dumps({"sections": sections, "runs": runs}, default=_plain),
+                     encoding="utf-8")
+    sections = json.loads(saved.read_text(encoding="utf-8"))["sections"]  # one form for all
     write_results(args.out / "RESULTS.md", args, info, source, sections, total)
     log(f"wrote {args.out / 'RESULTS.md'} in {total / 60:.1f} min")
 
