@@ -2,8 +2,8 @@
 
 A Hamming distance between two 0/1 vectors packed into bytes is a XOR and a
 popcount per 64 bits; faiss's ``IndexBinaryFlat`` does exactly that, with SIMD
-and OpenMP threads, about 15x faster than float32 matrix products at
-n = 32,000, d = 256. faiss is an optional extra (``pip install
+and OpenMP threads, many times faster than float32 matrix products from a
+few thousand points on (benchmarks/RESULTS.md, section 5). faiss is an optional extra (``pip install
 "binms-teach[fast]"``): without it every function falls back to the numpy
 (BLAS) kernels of `binms_teach.hamming`, which give the same results.
 
@@ -39,8 +39,9 @@ ENGINES = ("auto", "faiss", "numpy")
 ALGORITHMS = ("exact", "hnsw")
 # Results of a range search (one int32 distance and one int64 index each) per chunk.
 CHUNK_PAIRS = 4 * 2**20
-# Below this many data points "auto" keeps the numpy kernels: building the
-# packed index costs more than it saves (measured in benchmarks/engines.py).
+# Below this many data points "auto" keeps the numpy kernels: for the tiny
+# inputs of the notebooks and doctests there is nothing to gain (a judgement,
+# not a measured break-even; the results are the same either way).
 AUTO_MIN_POINTS = 256
 # faiss keeps the k best in a heap per query: for a k in the hundreds or more
 # (k-modes sorts every point, k = n) the float32 kernel's sort is faster.
