@@ -506,8 +506,10 @@ def write_results(path, args, info, source, sections, total):
     runs = sections.get("runs", {})
     if len({r["date"] for r in runs.values()}) > 1:
         lines += ["**Sections come from more than one run** (`--keep`):", "",
-                  "| section | run started | command | run took |", "|---|---|---|---|"]
-        lines += [f"| {name} | {r['date']} | `{r['command']}` | {r['minutes']} min |"
+                  "| section | run started | commit | command | run took |",
+                  "|---|---|---|---|---|"]
+        lines += [f"| {name} | {r['date']} | `{r.get('commit', '?')}` | `{r['command']}` | "
+                  f"{r['minutes']} min |"
                   for name, r in sorted(runs.items())]
         lines += [""]
     targets = []
@@ -737,7 +739,8 @@ def main(argv=None):
         sections["dask"] = engines.bench_dask()
     sections["load_end"] = load()
     total = time.perf_counter() - started
-    runs = {name: {"date": stamp, "command": command, "minutes": round(total / 60, 1)}
+    runs = {name: {"date": stamp, "command": command, "minutes": round(total / 60, 1),
+                   "commit": info["commit"]}
             for name in sections if not name.startswith("load")}
     args.out.mkdir(parents=True, exist_ok=True)
     saved = args.out / "results.json"
