@@ -126,3 +126,11 @@ def test_hnsw_refuses_the_ball():
     X = make_bernoulli_mixture(50, 16, 2, 0.1, random_state=0).data
     with pytest.raises(ValueError, match="neighbours='index' with it"):
         BinNNMS(k1=5, k2=5, neighbours="ball", algorithm="hnsw").fit(X)
+
+
+def test_hnsw_chunks_in_processes_search_the_parent_graph(data):
+    """The graph is built once and pickled to the workers: the same fit as one process."""
+    pytest.importorskip("faiss")
+    X, _ = data
+    one = BinNNMS(k1=10, k2=10, algorithm="hnsw").fit(X)  # small n: a single-thread build
+    assert_same_fit(one, BinNNMS(k1=10, k2=10, algorithm="hnsw", n_jobs=2).fit(X))
