@@ -501,8 +501,9 @@ def write_results(path, args, info, source, sections, total):
              f"| load average (1, 5, 15 min) at start, end | {sections['load_start']}, "
              f"{sections['load_end']} |", "",
              "The machine is shared with other developers' test runs (see the load "
-             "averages): figures are medians of repeats, and ours and the baseline were "
-             "timed in alternation so that they saw the same load.", ""]
+             "averages): figures are medians of repeats, and in sections 1, 5a and 6 ours "
+             "and the peers were timed in alternation so that they saw the same load "
+             "(k-modes: ours on all seeds, then the package).", ""]
     runs = sections.get("runs", {})
     if len({r["date"] for r in runs.values()}) > 1:
         lines += ["**Sections come from more than one run** (`--keep`):", "",
@@ -542,7 +543,8 @@ def write_results(path, args, info, source, sections, total):
                  f"| {fmt_s(median(digits['sklearn_hamming']))} | "
                  f"{median(digits['sklearn_hamming']) / ours:.1f}x | median of {r} "
                  f"(all: {', '.join(f'{t:.2f}' for t in digits['sklearn_hamming'])}) |",
-                 f"| `bga_path` one point at a time, then the fast labelling | "
+                 f"| readable: `bga_path` (plain-loop neighbour search) one point at a time, then "
+                 f"the fast labelling | "
                  f"{fmt_s(path_x)} *(extrapolated)* | {path_x / ours:.0f}x | "
                  f"{digits['bga_path']['sample']} random points took "
                  f"{digits['bga_path']['seconds']:.2f} s, times "
