@@ -94,6 +94,13 @@ def test_stage_notebook_drops_only_widget_views(tmp_path):
 
 
 def test_rst_text_escapes_every_markup_character():
+    # docutils comes with the "book" extra (make book; CI builds the book first), not with
+    # "dev": a fresh clone's `make test` has no docutils.
+    if importlib.util.find_spec("docutils") is None:
+        msg = "docutils is missing: `make book` installs it"
+        if os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
+            pytest.fail(msg, pytrace=False)
+        pytest.skip(msg)
     from docutils.core import publish_doctree
 
     text = "x_{j+1} = maj(NN_k1(x_j)), |x| * 2 and `a` \\ b"
