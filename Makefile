@@ -39,8 +39,8 @@ execute-notebooks: dev  ## re-run every notebook in place so its stored outputs 
 nav: dev  ## rewrite the navigation links of the notebooks (safe to re-run)
 	$(BIN)/python tools/navigation.py
 
-bench: dev  ## benchmarks/RESULTS.md and the plot
-	$(BIN)/python benchmarks/run.py
+bench: dev  ## benchmarks/RESULTS.md and the plots (BENCH_ARGS=--large adds n = 128k ... 1M)
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 book: $(VENV)/.book-installed  ## the course as a static site, readable offline: build/book/html
 	$(BIN)/python tools/build_book.py

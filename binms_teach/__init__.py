@@ -11,13 +11,19 @@ The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 - `BinNNMS`, `KModes`: the estimators; `nmi`, `ami`, `ari`, `quantization_error`: the scores.
 """
 
-from .ascent import bga, bga_path, bga_step
-from .binnnms import BinNNMS
-from .hamming import ball_neighbours, hamming, nearest_neighbours
-from .kmodes import KModes
-from .labelling import epsilon_from_k2, epsilon_proximity
-from .majority import inertia, majority_vote, vote_counts
-from .metrics import ami, ari, nmi, quantization_error
+import os as _os
+
+# OpenMP threads that spin while waiting made faiss's searches up to 8x slower on
+# a busy machine; set before scikit-learn or faiss start OpenMP (binms_teach/engine.py).
+_os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+from .ascent import bga, bga_path, bga_step  # noqa: E402
+from .binnnms import BinNNMS  # noqa: E402
+from .hamming import ball_neighbours, hamming, nearest_neighbours  # noqa: E402
+from .kmodes import KModes  # noqa: E402
+from .labelling import epsilon_from_k2, epsilon_proximity  # noqa: E402
+from .majority import inertia, majority_vote, vote_counts  # noqa: E402
+from .metrics import ami, ari, nmi, quantization_error  # noqa: E402
 
 __all__ = [
     "BinNNMS", "KModes", "ami", "ari", "ball_neighbours", "bga", "bga_path", "bga_step",

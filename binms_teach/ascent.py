@@ -40,12 +40,13 @@ import warnings
 import numpy as np
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
+from .engine import PopcountIndex
 from .hamming import (
     _ball_chunks,
     _nearest_neighbours,
     ball_neighbours_reference,
-    key_factors,
     nearest_neighbours_reference,
+    searcher,
 )
 from .majority import decide, majority_vote
 
@@ -200,8 +201,13 @@ def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
     return modes, n_iter, converged
 
 
-def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled=None):
+def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled=None,
+         index=None, cycles=None):
     """Unchecked kernel of `bga`; ``current`` (uint8, owned) is updated in place.
+
+    ``index``: X prepared by `binms_teach.hamming.searcher` (exact by default).
+    ``cycles``: a list to receive the count of cycled candidates instead of
+    the warning (`binms_teach.parallel` sums the chunks' counts into one).
 
     With ``record``, also returns the iterates of every round stacked in an
     array of shape (rounds + 1, m, d); else None. With "ball", a candidate
@@ -216,16 +222,18 @@ def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled
     if cycled is None:
         cycled = np.zeros(m, dtype=bool)
     cycled[:] = False
+    # X is searched every round: prepare it once (``index``: `hamming.searcher`).
+    factors = searcher(X, k=k1) if index is None else index
     if neighbours == "ball":
-        Xf = X.astype(np.float32)  # X is searched every round: prepare it once
+        Xf = X.astype(np.float32)  # the ball's votes are products with X
         seen = [{key} for key in _row_keys(current)]  # every iterate of every candidate
-    else:
-        factors = key_factors(X)
     for _ in range(max_iter):
         if active.size == 0:
             break
         unique, inverse = _unique_rows(current[active])
-        if neighbours == "ball":
+        if neighbours == "ball" and isinstance(factors, PopcountIndex):
+            nxt = _majority_of_ball_packed(Xf, factors, unique, k1, tie)[inverse]
+        elif neighbours == "ball":
             nxt = _majority_of_ball(Xf, unique, k1, tie)[inverse]
         else:
             nxt = _majority_of_neighbours(X, factors, unique, k1, tie)[inverse]
@@ -240,7 +248,9 @@ def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled
     converged = np.ones(m, dtype=bool)
     converged[active] = False
     converged[cycled] = False
-    if cycled.any():
+    if cycled.any() and cycles is not None:
+        cycles.append(int(cycled.sum()))
+    elif cycled.any():
         _warn_cycles(int(cycled.sum()), m, k1, tie)
     return current, n_iter, converged, (np.stack(history) if record else None)
 
@@ -286,6 +296,16 @@ def _majority_of_ball(Xf, Q, k1, tie):
         ones = (inside.astype(np.float32) @ Xf).astype(np.int64)
         size = np.count_nonzero(inside, axis=1)[:, None]
         out[s : s + len(D)] = decide(2 * ones, size, tie, Q[s : s + len(D)])
+    return out
+
+
+def _majority_of_ball_packed(Xf, index, Q, k1, tie):
+    """`_majority_of_ball` with the balls found by range searches on packed bits (faiss)."""
+    out = np.empty_like(Q)
+    for rows, members in index.ball_members(Q, k1):
+        ones = (members @ Xf).astype(np.int64)
+        size = np.diff(members.indptr)[:, None]
+        out[rows] = decide(2 * ones, size, tie, Q[rows])
     return out
 
 

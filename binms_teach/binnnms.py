@@ -11,9 +11,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._validation import BinaryInputMixin, check_int, check_neighbours, check_tie
 from .ascent import _bga, _unique_rows
-from .hamming import _nearest_neighbours
+from .engine import check_algorithm
+from .hamming import _nearest_neighbours, searcher
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
 from .majority import cluster_votes, decide
+from .parallel import bga_chunks
 
 
 class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
@@ -45,6 +47,15 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         code) or on the data points.
     record_paths : bool, default False
         Keep every iterate of every sample in ``paths_``.
+    algorithm : {"exact", "hnsw"}, default "exact"
+        How NN_k1 is found. "exact": every distance (on packed bits through
+        faiss when installed, else float32 products; the same result). "hnsw":
+        approximate neighbours from faiss's IndexBinaryHNSW graph, for n in the
+        hundreds of thousands and more; the labelling stays exact.
+    n_jobs : int, default None
+        Candidates ascend in chunks through joblib: None is one process unless
+        inside ``joblib.parallel_backend(...)`` (e.g. "dask", to run on a Dask
+        cluster); -1 all cores. The result is the same for every n_jobs.
 
     Attributes
     ----------
@@ -88,7 +99,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     """
 
     def __init__(self, k1=10, k2=10, *, max_iter=100, tie="one", neighbours="index",
-                 epsilon=None, epsilon_from="modes", record_paths=False):
+                 epsilon=None, epsilon_from="modes", record_paths=False, algorithm="exact",
+                 n_jobs=None):
         self.k1 = k1
         self.k2 = k2
         self.max_iter = max_iter
@@ -97,6 +109,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self.epsilon = epsilon
         self.epsilon_from = epsilon_from
         self.record_paths = record_paths
+        self.algorithm = algorithm
+        self.n_jobs = n_jobs
 
     def fit(self, X, y=None):
         """Run the ascent of every sample and label the modes. Returns self."""
@@ -116,11 +130,17 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
         tie = check_tie(self.tie)
         neighbours = check_neighbours(self.neighbours)
+        algorithm = check_algorithm(self.algorithm)
+        if algorithm == "hnsw" and neighbours == "ball":
+            raise ValueError("algorithm='hnsw' finds approximate k nearest neighbours, not "
+                             "closed balls: use neighbours='index' with it, or "
+                             "algorithm='exact' with neighbours='ball'.")
 
         # 1. BGA task: every sample is a candidate and ascends on the data.
-        modes, n_iter, converged, history = _bga(X, X.copy(), k1, max_iter, tie,
-                                                 record=self.record_paths,
-                                                 neighbours=neighbours)
+        index = searcher(X, algorithm) if algorithm != "exact" else None
+        modes, n_iter, converged, paths = bga_chunks(
+            X, k1, max_iter, tie, neighbours=neighbours, algorithm=algorithm, index=index,
+            n_jobs=self.n_jobs, record=self.record_paths)
         # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
         if self.epsilon is None:
             self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, self.k2)
@@ -133,9 +153,9 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self.converged_ = converged
         self.cluster_centers_ = _median_centres(X, self.labels_, modes, tie, neighbours)
         if self.record_paths:
-            moves = n_iter - converged  # the confirming update is not a move
-            self.paths_ = [history[: moves[i] + 1, i] for i in range(n)]
+            self.paths_ = paths
         self._fit_X = X
+        self._index = index
         return self
 
     def predict(self, X):
@@ -151,7 +171,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         Y = self._validate(X, reset=False)
         neighbours = check_neighbours(self.neighbours)
         modes, _, _, _ = _bga(self._fit_X, Y, self.k1, self.max_iter, self.tie,
-                              neighbours=neighbours)
+                              neighbours=neighbours, index=self._index)
         if neighbours == "index":
             _, nearest = _nearest_neighbours(self.modes_, modes, 1)
             return self.labels_[nearest[:, 0]]

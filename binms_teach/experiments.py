@@ -56,6 +56,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.metrics import silhouette_score
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
@@ -286,7 +287,7 @@ def ascent_modes(X, k1, tie="one", max_iter=100, neighbours="index"):
 
 
 def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
-          neighbours="index", silhouette=True, progress=False, desc="sweep"):
+          neighbours="index", silhouette=True, progress=False, desc="sweep", n_jobs=None):
     """Score BinNNMS(k1, k2) for every k1 in ``k1s`` and k2 in ``k2s``.
 
     One ascent per k1 serves every k2: epsilon_from_k2 and epsilon_proximity
@@ -307,6 +308,10 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
         labelling with 2 to n/4 clusters, for `Sweep.honest`.
     progress : bool, default False
         Show a progress bar over k1.
+    n_jobs : int, default None
+        The ascents of the k1 values run through joblib, as in `BinNNMS`: one
+        process unless inside ``joblib.parallel_backend(...)`` (e.g. "dask");
+        the same result for every n_jobs.
 
     Returns
     -------
@@ -340,8 +345,12 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     out = {name: np.full(shape, np.nan) for name in ("nmi", "ari", "epsilon", "silhouette")}
     n_clusters = np.zeros(shape, dtype=np.int64)
     labels = np.zeros(shape + (n,), dtype=np.int64)
-    for i, k1 in enumerate(tqdm(k1s, desc=desc, disable=not progress)):
-        modes = ascent_modes(X, k1, tie, max_iter, neighbours)  # 1. one ascent per k1
+    if effective_n_jobs(n_jobs) > 1:                        # 1. one ascent per k1, in parallel
+        ascents = Parallel(n_jobs=n_jobs)(delayed(ascent_modes)(X, k1, tie, max_iter, neighbours)
+                                          for k1 in k1s)
+    else:                                                   # or one at a time, when needed
+        ascents = (ascent_modes(X, k1, tie, max_iter, neighbours) for k1 in k1s)
+    for i, modes in enumerate(tqdm(ascents, total=len(k1s), desc=desc, disable=not progress)):
         # The distances between the distinct modes, computed once for every k2.
         model = LabellingModel(modes, X=X if epsilon_from == "data" else None, y=y)
         done = {}                                           # floor(epsilon) -> j

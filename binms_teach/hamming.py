@@ -4,7 +4,8 @@ Two versions of each function, identical in every result:
 
 * ``*_reference``: plain loops that read like the definitions, for teaching;
 * the fast versions: BLAS products on 0/1 floats, worked in row chunks so that
-  memory stays bounded, for real use.
+  memory stays bounded, for real use; or, when faiss is installed, XOR and
+  popcount on packed bits (`binms_teach.engine`), with the same results.
 
 Ties at equal distance are broken by the lower data index (the authors' code
 uses a stable sort by distance), so the k nearest neighbours are unique.
@@ -19,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._validation import check_binary, check_int
+from .engine import HNSWIndex, PopcountIndex, check_algorithm, use_popcount
 
 # Rows of queries per chunk are chosen so that one chunk's (rows x n) float32
 # sort keys take about this many bytes.
@@ -153,11 +155,57 @@ def _check_search(X, queries, k):
 def _nearest_neighbours(X, Q, k, factors=None):
     """Unchecked kernel of `nearest_neighbours` (X, Q already uint8).
 
-    ``factors`` (from `key_factors(X)`) may be passed when X is searched
-    many times, as in the ascent.
+    ``factors`` (from `searcher(X)`, or the blocks of `key_factors(X)`) may be
+    passed when X is searched many times, as in the ascent.
     """
-    n = len(X)
-    factors = key_factors(X) if factors is None else factors
+    index = searcher(X, k=k) if factors is None else factors
+    if isinstance(index, list):
+        index = FloatIndex.from_factors(index, len(X))
+    return index.search(Q, k)
+
+
+def searcher(X, algorithm="exact", k=None):
+    """X (uint8 0/1) prepared for repeated searches: an object whose ``search(Q, k)`` is NN_k.
+
+    "exact": the popcount engine when `binms_teach.engine.use_popcount` says so
+    (faiss installed, n large enough, k, when given, not too large), else the
+    float32 kernel; both give `nearest_neighbours` bit for bit. "hnsw":
+    approximate neighbours (faiss).
+
+    Examples
+    --------
+    >>> X = np.array([[0, 0], [1, 1], [0, 1]], dtype=np.uint8)
+    >>> D, idx = searcher(X).search(X[:1], 2)
+    >>> D.tolist(), idx.tolist()
+    ([[0, 1]], [[0, 2]])
+    """
+    if check_algorithm(algorithm) == "hnsw":
+        return HNSWIndex(X)
+    if use_popcount(len(X), k):
+        return PopcountIndex(X)
+    return FloatIndex(X)
+
+
+class FloatIndex:
+    """The float32 (BLAS) kernel behind `searcher`: sort keys m H + j in one product per block."""
+
+    def __init__(self, X):
+        self.n = len(X)
+        self.factors = key_factors(X)
+
+    @classmethod
+    def from_factors(cls, factors, n):
+        index = cls.__new__(cls)
+        index.n, index.factors = n, factors
+        return index
+
+    def search(self, Q, k):
+        """NN_k of every row of Q: (distances int32, indices intp), lower index first at a tie."""
+        return _float_neighbours(self.factors, self.n, Q, k)
+
+
+def _float_neighbours(factors, n, Q, k):
+    """The k smallest keys over every block of `key_factors`, merged."""
     if len(factors) == 1:
         return _block_neighbours(factors[0], Q, k)
     # Several column blocks: the k best of each block, merged with int64 keys.
@@ -302,6 +350,9 @@ def ball_neighbours(X, queries, k):
     ([[0, 2, 3], [1, 2, 3]], [[0, 1, 1], [0, 1, 1]])
     """
     X, Q, k = _check_search(X, queries, k)
+    if use_popcount(len(X), k):  # range searches on packed bits, the same balls
+        radius, distances, indices = PopcountIndex(X).ball(Q, k)
+        return Ball(radius, tuple(distances), tuple(indices))
     radius = np.empty(len(Q), dtype=np.int32)
     distances, indices = [], []
     for s, D, r in _ball_chunks(X.astype(np.float32), Q, k):

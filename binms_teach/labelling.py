@@ -15,6 +15,7 @@ from scipy.sparse.csgraph import connected_components
 
 from ._validation import check_binary, check_int
 from .ascent import _unique_rows
+from .engine import PopcountIndex, use_popcount
 from .hamming import _hamming_block
 
 # Pairs (rows x columns) of distances computed at once.
@@ -66,7 +67,15 @@ def epsilon_from_k2(M, k2):
     k2 = _check_k2(k2, len(M))
     U, inverse = _unique_rows(M)
     counts = np.bincount(inverse, minlength=len(U))
-    d = M.shape[1]
+    if use_popcount(len(U), k2 + 1):
+        kth = _kth_other_popcount(U, counts, k2)
+    else:
+        kth = _kth_other_float(U, counts, k2, M.shape[1])
+    return float(counts @ kth / len(M))
+
+
+def _kth_other_float(U, counts, k2, d):
+    """Per distinct row, the distance to its k2-th other point: histograms of BLAS distances."""
     Uf = U.astype(np.float32)
     kth = np.empty(len(U), dtype=np.int64)
     step = max(1, CHUNK_PAIRS // len(U))
@@ -79,7 +88,22 @@ def epsilon_from_k2(M, k2):
                            minlength=len(D) * (d + 1)).reshape(len(D), d + 1)
         hist[:, 0] -= 1  # the point itself is not one of its "other" points
         kth[s : s + step] = np.argmax(np.cumsum(hist, axis=1) >= k2, axis=1)
-    return float(counts @ kth / len(M))
+    return kth
+
+
+def _kth_other_popcount(U, counts, k2):
+    """The same from the k2 + 1 nearest distinct rows (faiss), weighted by their counts.
+
+    The k2-th other point of a row is its (k2 + 1)-th nearest point counting
+    itself. Every distinct row stands for at least one point, so the k2 + 1
+    nearest distinct rows hold it: it lies at the first distance where their
+    cumulated counts reach k2 + 1. Which of several tied rows faiss returns
+    last changes no distance before that place, so the value is exact.
+    """
+    kk = min(k2 + 1, len(U))
+    D, idx = PopcountIndex(U).search_any_order(U, kk)
+    reached = np.cumsum(counts[idx], axis=1) >= k2 + 1
+    return D[np.arange(len(U)), np.argmax(reached, axis=1)].astype(np.int64)
 
 
 def epsilon_proximity_reference(M, epsilon):
@@ -149,18 +173,30 @@ def _components(U, epsilon):
     component), so memory stays bounded however large epsilon is.
     """
     u = len(U)
-    Uf = U.astype(np.float32)
     labels = np.arange(u)
-    step = max(1, CHUNK_PAIRS // u)
-    for s in range(0, u, step):
-        rows, cols = np.nonzero(_hamming_block(Uf[s : s + step], Uf) <= epsilon)
+    for rows, cols in _edges(U, epsilon):
         _, representative = np.unique(labels, return_index=True)
-        pairs = np.unique((rows + s) * np.int64(u) + representative[labels[cols]])
+        pairs = np.unique(rows * np.int64(u) + representative[labels[cols]])
         a = np.concatenate([pairs // u, np.arange(u)])
         b = np.concatenate([pairs % u, representative[labels]])
         graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(u, u))
         _, labels = connected_components(graph, directed=False)
     return labels
+
+
+def _edges(U, epsilon):
+    """Yield (rows, cols) of the pairs H(U_row, U_col) <= epsilon, a chunk of rows at a time."""
+    u = len(U)
+    step = max(1, CHUNK_PAIRS // u)
+    if use_popcount(u):  # range search on packed bits
+        index = PopcountIndex(U)
+        for s in range(0, u, step):
+            yield from index.pairs_within(U[s : s + step], epsilon, offset=s)
+        return
+    Uf = U.astype(np.float32)
+    for s in range(0, u, step):
+        rows, cols = np.nonzero(_hamming_block(Uf[s : s + step], Uf) <= epsilon)
+        yield rows + s, cols
 
 
 def first_appearance(labels):

@@ -98,6 +98,10 @@ def decide(twice_ones, total, tie, current=None):
     return w
 
 
+# Rows of X per chunk in `cluster_votes`.
+VOTE_ROWS = 65536
+
+
 def cluster_votes(X, labels, n_clusters):
     """Votes for a 1 and member counts of every cluster, in one sparse product.
 
@@ -114,9 +118,14 @@ def cluster_votes(X, labels, n_clusters):
     ([[2, 1], [0, 1]], [2, 1])
     """
     n = len(X)
-    members = csr_matrix((np.ones(n, dtype=np.int64), (labels, np.arange(n))),
-                         shape=(n_clusters, n))
-    return members @ X.astype(np.int64), np.bincount(labels, minlength=n_clusters)[:, None]
+    ones = np.zeros((n_clusters, np.shape(X)[1]), dtype=np.int64)
+    # In row chunks: an int64 copy of all of X would take 8 bytes a bit (2 GiB at n = 10^6).
+    for s in range(0, n, VOTE_ROWS):
+        rows = np.arange(s, min(s + VOTE_ROWS, n))
+        members = csr_matrix((np.ones(len(rows), dtype=np.int64), (labels[rows], rows - s)),
+                             shape=(n_clusters, len(rows)))
+        ones += members @ np.asarray(X[rows], dtype=np.int64)
+    return ones, np.bincount(labels, minlength=n_clusters)[:, None]
 
 
 def inertia(X, x, weights=None):

@@ -172,7 +172,7 @@ def test_readable_ascent_uses_no_fast_kernel(monkeypatch):
     for name in ("_nearest_neighbours", "_ball_chunks", "_hamming_block", "key_factors"):
         monkeypatch.setattr(hamming_module, name, refuse)
     ascent_module = sys.modules["binms_teach.ascent"]
-    for name in ("_nearest_neighbours", "_ball_chunks", "key_factors"):
+    for name in ("_nearest_neighbours", "_ball_chunks", "searcher"):
         monkeypatch.setattr(ascent_module, name, refuse)
     for rule, modes in expected.items():
         got = [bga_path(X, x, 7, neighbours=rule)[-1] for x in X[:5]]

@@ -53,14 +53,15 @@ def assert_no_tie_at_kth(X, paths, k1):
     assert np.all(D[:, k1 - 1] < D[:, k1]), "the test data has a tie at the k1-th neighbour"
 
 
+@pytest.mark.parametrize("metric", ["euclidean", "hamming"])
 @pytest.mark.parametrize(("k1", "k2", "flip"), [(5, 3, True), (4, 6, False), (3, 8, True)])
-def test_baseline_matches_binnnms_without_ties(k1, k2, flip):
+def test_baseline_matches_binnnms_without_ties(k1, k2, flip, metric):
     X = line_data(flip)
     ours = BinNNMS(k1=k1, k2=k2, record_paths=True).fit(X)
     assert_no_tie_at_kth(X, ours.paths_, k1)
     assert ours.labels_.max() > 0  # a real clustering, not one blob
 
-    base = SklearnBinNNMS(k1=k1, k2=k2).fit(X)
+    base = SklearnBinNNMS(k1=k1, k2=k2, metric=metric).fit(X)
     np.testing.assert_array_equal(base.modes_, ours.modes_)
     assert base.epsilon_ == ours.epsilon_
     np.testing.assert_array_equal(base.labels_, ours.labels_)

@@ -1,0 +1,253 @@
+"""The popcount engine (faiss on packed bits) gives the numpy engine's results, bit for bit.
+
+Every comparison is with an independent brute force (a stable sort of all
+distances, or the plain loops of tests/reference_impl.py) on tie-heavy data:
+few features, many repeated rows, so that the k-th distance is shared by many
+points. One test hands the engine a faiss that returns tied points in the
+worst order (highest index first) to show that the result does not depend on
+how faiss orders ties.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binms_teach import BinNNMS, epsilon_from_k2, epsilon_proximity, nearest_neighbours
+from binms_teach.engine import engine, popcount_available
+from binms_teach.hamming import searcher
+from tests import reference_impl as ref
+from tests.strategies import binary_matrices
+
+if not popcount_available():
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail("CI=true but faiss is not installed: pip install -e '.[dev]'.",
+                    pytrace=False)
+    pytest.skip("faiss is not installed (pip install -e '.[fast]')", allow_module_level=True)
+
+import faiss  # noqa: E402
+
+ENGINE = sys.modules["binms_teach.engine"]
+
+
+def brute_knn(X, Q, k):
+    """NN_k by a stable sort of every distance: lower index first at a tie."""
+    D = (Q[:, None, :] != X[None, :, :]).sum(axis=2)
+    idx = np.argsort(D, axis=1, kind="stable")[:, :k]
+    return np.take_along_axis(D, idx, axis=1), idx
+
+
+def tie_heavy(rng, n, d, distinct):
+    """n rows drawn from ``distinct`` random patterns of d bits: every distance is shared."""
+    patterns = (rng.random((distinct, d)) < rng.uniform(0.2, 0.8)).astype(np.uint8)
+    return patterns[rng.integers(0, distinct, n)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_knn_equals_stable_brute_force_on_tie_heavy_data(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(300, 1500))
+    d = int(rng.choice([3, 7, 12, 33, 100]))
+    X = tie_heavy(rng, n, d, int(rng.integers(2, 60)))
+    Q = np.vstack([X[rng.integers(0, n, 40)], tie_heavy(rng, 20, d, 5)])
+    for k in (1, 2, 10, 37, n - 1, n):
+        with engine("faiss"):
+            D, idx = nearest_neighbours(X, Q, k)
+        D_ref, idx_ref = brute_knn(X, Q, k)
+        assert np.array_equal(idx, idx_ref), (n, d, k)
+        assert np.array_equal(D, D_ref)
+        assert D.dtype == np.int32 and idx.dtype == np.intp
+
+
+@settings(max_examples=80, deadline=None)
+@given(binary_matrices(min_rows=1, max_rows=40, max_cols=10), st.data())
+def test_knn_equals_plain_loops(X, data):
+    k = data.draw(st.integers(1, len(X)))
+    with engine("faiss"):
+        _, idx = nearest_neighbours(X, X, k)
+    assert idx.tolist() == [ref.nn_k(X.tolist(), x, k) for x in X.tolist()]
+
+
+def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch):
+    """A faiss that returns tied points highest index first: results stay exact."""
+    rng = np.random.default_rng(7)
+    X = tie_heavy(rng, 900, 9, 12)  # ~75 copies of each pattern: ties past 2k
+    real = faiss.IndexBinaryFlat
+
+    class Adversarial(real):
+        def search(self, x, k):
+            D, J = real.search(self, x, self.ntotal)
+            order = np.lexsort((-J, D), axis=1)  # by distance, then highest index
+            J = np.take_along_axis(J, order, axis=1)[:, :k]
+            return np.take_along_axis(D, order, axis=1)[:, :k], J
+
+    calls = []
+    exact_pass = ENGINE.PopcountIndex._stable_within
+
+    def counted(self, P, radius, k):
+        calls.append(len(P))
+        return exact_pass(self, P, radius, k)
+
+    monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
+    monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
+    for k in (1, 5, 30, 200):
+        with engine("faiss"):
+            D, idx = nearest_neighbours(X, X, k)
+        assert np.array_equal(idx, brute_knn(X, X, k)[1]), k
+    assert sum(calls) > 0  # the range-search pass ran
+    # And the adversary does reorder ties: its own answer is not NN_k.
+    fake = Adversarial(16)
+    fake.add(np.packbits(X, axis=1))
+    assert not np.array_equal(fake.search(np.packbits(X, axis=1), 5)[1], brute_knn(X, X, 5)[1])
+
+
+def test_chunks_give_the_same_neighbours(monkeypatch):
+    rng = np.random.default_rng(3)
+    X = tie_heavy(rng, 700, 6, 20)
+    expected = brute_knn(X, X, 50)
+    monkeypatch.setattr(ENGINE, "CHUNK_PAIRS", 500)  # ~9 query rows a search, 1 a range search
+    with engine("faiss"):
+        D, idx = nearest_neighbours(X, X, 50)
+    assert np.array_equal(idx, expected[1]) and np.array_equal(D, expected[0])
+
+
+def test_the_searcher_pickles_to_the_same_index():
+    import pickle
+    rng = np.random.default_rng(4)
+    X = tie_heavy(rng, 400, 20, 30)
+    with engine("faiss"):
+        index = searcher(X)
+    assert type(index).__name__ == "PopcountIndex"
+    copy = pickle.loads(pickle.dumps(index))
+    for a, b in zip(index.search(X, 12), copy.search(X, 12), strict=True):
+        assert np.array_equal(a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(binary_matrices(min_rows=2, max_rows=40, max_cols=9), st.data())
+def test_epsilon_from_k2_equals_plain_loops(M, data):
+    k2 = data.draw(st.integers(1, len(M) - 1))
+    with engine("faiss"):
+        eps = epsilon_from_k2(M, k2)
+    assert eps == pytest.approx(ref.epsilon_from_k2(M.tolist(), k2), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_labelling_engines_agree_on_tie_heavy_data(seed, monkeypatch):
+    rng = np.random.default_rng(seed)
+    M = tie_heavy(rng, 1200, int(rng.choice([5, 16, 40])), int(rng.integers(20, 300)))
+    M[rng.random(M.shape) < 0.05] ^= 1  # some singletons among the repeats
+    monkeypatch.setattr(sys.modules["binms_teach.labelling"], "CHUNK_PAIRS", 5000)
+    for k2 in (1, 3, 10, 100):
+        with engine("numpy"):
+            eps_numpy = epsilon_from_k2(M, k2)
+        with engine("faiss"):
+            eps_faiss = epsilon_from_k2(M, k2)
+        assert eps_faiss == eps_numpy
+        for eps in (0, eps_numpy, 2.5, M.shape[1], 1e6):
+            with engine("numpy"):
+                expected = epsilon_proximity(M, eps)
+            with engine("faiss"):
+                assert np.array_equal(epsilon_proximity(M, eps), expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(binary_matrices(min_rows=1, max_rows=30, max_cols=8),
+       st.floats(0, 10, allow_nan=False))
+def test_epsilon_proximity_equals_plain_loops(M, eps):
+    with engine("faiss"):
+        labels = epsilon_proximity(M, eps)
+    assert labels.tolist() == ref.components(M.tolist(), eps)
+
+
+def test_binnnms_fit_is_identical_on_both_engines():
+    from binms_teach.datasets import make_bernoulli_mixture
+    X = make_bernoulli_mixture(1500, 48, 6, 0.15, random_state=0).data
+    fits = {}
+    for name in ("numpy", "faiss"):
+        with engine(name):
+            fits[name] = BinNNMS(k1=10, k2=10).fit(X)
+    a, b = fits["numpy"], fits["faiss"]
+    assert np.array_equal(a.modes_, b.modes_)
+    assert np.array_equal(a.labels_, b.labels_)
+    assert a.epsilon_ == b.epsilon_ and a.n_iter_ == b.n_iter_
+    assert np.array_equal(a.converged_, b.converged_)
+
+
+def test_auto_uses_faiss_above_the_threshold_only():
+    rng = np.random.default_rng(0)
+    small = tie_heavy(rng, ENGINE.AUTO_MIN_POINTS - 1, 8, 4)
+    large = tie_heavy(rng, ENGINE.AUTO_MIN_POINTS, 8, 4)
+    with engine("auto"):
+        assert type(searcher(small)).__name__ == "FloatIndex"
+        assert type(searcher(large)).__name__ == "PopcountIndex"
+    with engine("numpy"):
+        assert type(searcher(large)).__name__ == "FloatIndex"
+
+
+def test_hnsw_returns_sorted_neighbours_close_to_exact():
+    from binms_teach.datasets import make_bernoulli_mixture
+    X = make_bernoulli_mixture(3000, 64, 8, 0.1, random_state=1).data
+    D, idx = searcher(X, "hnsw").search(X, 10)
+    D_exact, idx_exact = brute_knn(X, X, 10)
+    key = D.astype(np.int64) * len(X) + idx
+    assert np.all(np.diff(key, axis=1) > 0)  # sorted by (distance, index), no repeats
+    assert np.array_equal(D, (X[idx] != X[:, None, :]).sum(axis=2))  # true distances
+    assert np.all(D >= D_exact)  # never closer than the true k-th nearest
+    recall = np.mean([len(set(a) & set(b)) / 10 for a, b in zip(idx, idx_exact, strict=True)])
+    assert recall > 0.8
+
+
+def test_bad_engine_and_algorithm_are_named():
+    with pytest.raises(ValueError, match="use one of auto, faiss, numpy"):
+        with engine("fast"):
+            pass
+    with pytest.raises(ValueError, match="algorithm='approx'"):
+        BinNNMS(k1=2, k2=2, algorithm="approx").fit(np.eye(4, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ball_equals_plain_loops_on_tie_heavy_data(seed):
+    from binms_teach.hamming import ball_neighbours, ball_neighbours_reference
+    rng = np.random.default_rng(seed)
+    X = tie_heavy(rng, 300, int(rng.choice([4, 9, 30])), int(rng.integers(3, 40)))
+    Q = np.vstack([X[:15], tie_heavy(rng, 5, X.shape[1], 3)])
+    for k in (1, 4, 25, 300):
+        with engine("faiss"):
+            ball = ball_neighbours(X, Q, k)
+        expected = ball_neighbours_reference(X, Q, k)
+        assert np.array_equal(ball.radius, expected.radius)
+        for got, want in zip(ball.indices + ball.distances,
+                             expected.indices + expected.distances, strict=True):
+            assert np.array_equal(got, want) and got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("tie", ["one", "keep"])
+def test_ball_fit_is_identical_on_both_engines(tie):
+    import warnings
+
+    from binms_teach.datasets import make_bernoulli_mixture
+    X = make_bernoulli_mixture(800, 12, 4, 0.2, random_state=2).data  # 12 bits: big balls
+    fits = {}
+    for name in ("numpy", "faiss"):
+        with engine(name), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fits[name] = (BinNNMS(k1=8, k2=5, neighbours="ball", tie=tie).fit(X),
+                          [str(w.message) for w in caught])
+    (a, wa), (b, wb) = fits["numpy"], fits["faiss"]
+    assert np.array_equal(a.modes_, b.modes_) and np.array_equal(a.labels_, b.labels_)
+    assert np.array_equal(a.converged_, b.converged_) and wa == wb
+
+
+def test_cluster_votes_in_row_chunks_equal_a_direct_count(monkeypatch):
+    from binms_teach.majority import cluster_votes
+    rng = np.random.default_rng(9)
+    X = (rng.random((500, 13)) < 0.4).astype(np.uint8)
+    labels = rng.integers(0, 7, 500)
+    monkeypatch.setattr(sys.modules["binms_teach.majority"], "VOTE_ROWS", 37)
+    ones, sizes = cluster_votes(X, labels, 8)
+    assert ones.tolist() == [X[labels == c].sum(axis=0).tolist() for c in range(8)]
+    assert sizes.ravel().tolist() == np.bincount(labels, minlength=8).tolist()
