@@ -46,17 +46,38 @@ def test_fit_equals_the_independent_implementation_on_a_mixture(tie, k1):
     assert model.epsilon_ == pytest.approx(epsilon)
 
 
-def test_modes_are_fixed_points_unless_max_iter_was_hit():
+def test_converged_exactly_when_the_ascent_confirmed_a_fixed_point():
+    """Both directions, for every model: converged implies a fixed point; not converged
+    implies the last of the max_iter updates still moved the iterate, so the mode is not a
+    fixed point, except when that very move landed on one (moves == max_iter)."""
     X = mixture(n=200, d=24, seed=1)
-    for max_iter in (1, 2, 100):
+    rows = X.tolist()
+
+    def is_fixed(x):
+        return ref.maj([rows[i] for i in ref.nn_k(rows, x, 8)], "one", x) == x
+
+    moves = []  # updates that change the iterate before it reaches a fixed point, by loops
+    for x in rows:
+        count = 0
+        while not is_fixed(x):
+            x, count = ref.maj([rows[i] for i in ref.nn_k(rows, x, 8)], "one", x), count + 1
+            assert count < 1000, "an index ascent does not cycle"
+        moves.append(count)
+    for max_iter in (1, 2, 3, 100):
         model = BinNNMS(k1=8, k2=4, max_iter=max_iter).fit(X)
-        _, idx = nearest_neighbours(X, model.modes_, 8)
-        for mode, nn, converged in zip(model.modes_, idx, model.converged_, strict=True):
-            is_fixed = np.array_equal(majority_vote(X[nn]), mode)
-            assert is_fixed or not converged
+        for mode, converged, m in zip(model.modes_.tolist(), model.converged_, moves,
+                                      strict=True):
+            assert converged == (m < max_iter)  # the confirming update fits in max_iter
+            assert is_fixed(mode) == (m <= max_iter)
             if converged:
-                assert is_fixed
-    assert model.converged_.all() and model.n_iter_ < 100
+                assert is_fixed(mode)
+            else:
+                assert not is_fixed(mode) or m == max_iter
+        assert model.n_iter_ == max(min(m + 1, max_iter) for m in moves)
+        if max_iter < max(moves):  # the cap bites: both kinds of candidate are there
+            assert not model.converged_.all() and model.converged_.any()
+            assert any(not is_fixed(mode) for mode in model.modes_.tolist())
+    assert max(moves) >= 3 and model.converged_.all()
 
 
 def test_paths_follow_the_recurrence_and_end_at_the_modes():
