@@ -48,6 +48,9 @@ def kmodes_single_run(X, centres, max_iter=100):
     """
     X = check_binary(X)
     W = check_binary(centres, "centres")
+    if W.shape[1] != X.shape[1]:
+        raise ValueError(f"centres have {W.shape[1]} features, X has {X.shape[1]}: give one "
+                         "centre per row with the features of X.")
     max_iter = check_int(max_iter, "max_iter", 1, 10**9)
     inertias = []
     for _ in range(max_iter):
@@ -157,7 +160,8 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
 
         ``X`` is validated 0/1 data. With an array ``init`` there is one
         restart, from that array. `fit` runs from exactly these, so a test can
-        rerun each restart on its own.
+        rerun each restart on its own (with an int ``random_state`` every call
+        draws the same centres).
         """
         k = check_int(self.n_clusters, "n_clusters", 1, len(X),
                       f"k-modes cannot make more clusters than n_samples = {len(X)}.")

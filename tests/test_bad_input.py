@@ -98,3 +98,12 @@ def test_object_arrays_of_numbers_are_read_as_numbers(make):
     expected = make().fit(X_OK).labels_
     got = make().fit(X_OK.astype(object)).labels_
     assert np.array_equal(got, expected)
+
+
+def test_kmodes_single_run_refuses_centres_of_another_width():
+    from binms_teach.kmodes import kmodes_single_run
+
+    with pytest.raises(ValueError, match="centres have 2 features, X has 3"):
+        kmodes_single_run(X_OK, [[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match=r"max_iter=0 is outside \[1, "):
+        kmodes_single_run(X_OK, X_OK[:2], max_iter=0)
