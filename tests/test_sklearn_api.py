@@ -29,7 +29,7 @@ def binarise(X):
         out.data = binarise(out.data)
         return out.asformat(X.format)
     if isinstance(X, pd.DataFrame):
-        return X.map(_bit)  # keeps the column names, which the checks look at
+        return X.apply(lambda column: column.map(_bit))  # keeps the column names
     A = np.asarray(X)
     if A.dtype == object:
         return np.frompyfunc(_bit, 1, 1)(A).astype(object)
