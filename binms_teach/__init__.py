@@ -2,23 +2,26 @@
 
 The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 
-- `hamming`, `nearest_neighbours`: the Hamming distance (Eq. 3) and NN_k;
+- `hamming`, `nearest_neighbours`, `ball_neighbours`: the Hamming distance (Eq. 3), NN_k and
+  the closed ball B(x, delta_(k)(x));
 - `majority_vote`: maj, the median centre (Eq. 4);
-- `bga_step`, `bga_path`, `bga`: the binary gradient ascent (Eq. 7, Algorithm 1);
+- `bga_step`, `bga_path`, `bga`: the binary gradient ascent (Eq. 7, Algorithm 1), with
+  ``neighbours="index"`` (the k1 nearest) or ``"ball"`` (order-free);
 - `epsilon_from_k2`, `epsilon_proximity`: the labelling task;
 - `BinNNMS`, `KModes`: the estimators; `nmi`, `ami`, `ari`, `quantization_error`: the scores.
 """
 
 from .ascent import bga, bga_path, bga_step
 from .binnnms import BinNNMS
-from .hamming import hamming, nearest_neighbours
+from .hamming import ball_neighbours, hamming, nearest_neighbours
 from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
 from .majority import inertia, majority_vote, vote_counts
 from .metrics import ami, ari, nmi, quantization_error
 
 __all__ = [
-    "BinNNMS", "KModes", "ami", "ari", "bga", "bga_path", "bga_step", "epsilon_from_k2",
+    "BinNNMS", "KModes", "ami", "ari", "ball_neighbours", "bga", "bga_path", "bga_step",
+    "epsilon_from_k2",
     "epsilon_proximity", "hamming", "inertia", "majority_vote", "nearest_neighbours", "nmi",
     "quantization_error", "vote_counts",
 ]

@@ -148,6 +148,20 @@ def check_tie(tie):
     return tie
 
 
+NEIGHBOURS = ("index", "ball")
+
+
+def check_neighbours(neighbours):
+    """Check the neighbour rule of the ascent: "index" (NN_k1) or "ball" (the closed ball)."""
+    if neighbours not in NEIGHBOURS:
+        raise ValueError(
+            f"neighbours={neighbours!r} is not a neighbour rule; use 'index' (the k1 nearest, "
+            "the lower row index wins a tie: the authors' code) or 'ball' (every point within "
+            "the k1-th distance: order-free)."
+        )
+    return neighbours
+
+
 class BinaryInputMixin:
     """Input handling shared by the estimators: our 0/1 checks, then scikit-learn's.
 

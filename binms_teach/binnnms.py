@@ -9,8 +9,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._validation import BinaryInputMixin, check_int, check_tie
-from .ascent import _bga
+from ._validation import BinaryInputMixin, check_int, check_neighbours, check_tie
+from .ascent import _bga, _unique_rows
 from .hamming import _nearest_neighbours
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
 from .majority import cluster_votes, decide
@@ -28,8 +28,16 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     max_iter : int, default 100
         The most updates a sample makes (the paper's j_max).
     tie : {"one", "zero", "keep"}, default "one"
-        The bit where exactly half of the k1 votes are 1 (k1 even): "one" as
-        the authors' code, "zero", or "keep" the current bit.
+        The bit where exactly half of the votes are 1: "one" as the authors'
+        code, "zero", or "keep" the current bit.
+    neighbours : {"index", "ball"}, default "index"
+        Who votes in the ascent. "index": the k1 nearest data points, the lower
+        row index winning a tie at the k1-th distance (the authors' code; the
+        result depends on the order of the rows). "ball": every data point
+        within the k1-th smallest distance, the closed ball B(x, delta_(k1)(x))
+        of the paper's formula (order-free: permuting the rows permutes the
+        modes and keeps the partition). A "ball" ascent that returns to an
+        earlier iterate stops there with an `AscentCycleWarning`.
     epsilon : float, default None
         An explicit merge threshold; None derives it from k2.
     epsilon_from : {"modes", "data"}, default "modes"
@@ -49,7 +57,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     n_iter_ : int
         The most updates any sample computed.
     converged_ : ndarray of bool, shape (n_samples,)
-        Whether each sample stopped at a fixed point rather than at max_iter.
+        Whether each sample stopped at a fixed point rather than at max_iter
+        (or, with "ball", at a cycle).
     epsilon_ : float
         The merge threshold used.
     n_features_in_ : int
@@ -78,12 +87,13 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     [[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]]
     """
 
-    def __init__(self, k1=10, k2=10, *, max_iter=100, tie="one", epsilon=None,
-                 epsilon_from="modes", record_paths=False):
+    def __init__(self, k1=10, k2=10, *, max_iter=100, tie="one", neighbours="index",
+                 epsilon=None, epsilon_from="modes", record_paths=False):
         self.k1 = k1
         self.k2 = k2
         self.max_iter = max_iter
         self.tie = tie
+        self.neighbours = neighbours
         self.epsilon = epsilon
         self.epsilon_from = epsilon_from
         self.record_paths = record_paths
@@ -105,10 +115,12 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
             raise ValueError(f"epsilon_from={self.epsilon_from!r}: use 'modes' or 'data'.")
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
         tie = check_tie(self.tie)
+        neighbours = check_neighbours(self.neighbours)
 
         # 1. BGA task: every sample is a candidate and ascends on the data.
         modes, n_iter, converged, history = _bga(X, X.copy(), k1, max_iter, tie,
-                                                 record=self.record_paths)
+                                                 record=self.record_paths,
+                                                 neighbours=neighbours)
         # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
         if self.epsilon is None:
             self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, self.k2)
@@ -119,7 +131,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self.modes_ = modes
         self.n_iter_ = int(n_iter.max(initial=0))
         self.converged_ = converged
-        self.cluster_centers_ = _median_centres(X, self.labels_, modes, tie)
+        self.cluster_centers_ = _median_centres(X, self.labels_, modes, tie, neighbours)
         if self.record_paths:
             moves = n_iter - converged  # the confirming update is not a move
             self.paths_ = [history[: moves[i] + 1, i] for i in range(n)]
@@ -127,17 +139,42 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         return self
 
     def predict(self, X):
-        """Ascend from each row of X on the training data; label of the nearest training mode."""
+        """Ascend from each row of X on the training data; label of the nearest training mode.
+
+        Under "index" a tie between equally near training modes goes to the
+        training sample with the lowest row index. Under "ball" the answer
+        does not depend on the order of the training rows: a tie goes to the
+        lexicographically smallest of the equally near modes (as a 0/1
+        vector), whose label all its copies share.
+        """
         check_is_fitted(self, "modes_")
         Y = self._validate(X, reset=False)
-        modes, _, _, _ = _bga(self._fit_X, Y, self.k1, self.max_iter, self.tie)
-        _, nearest = _nearest_neighbours(self.modes_, modes, 1)
-        return self.labels_[nearest[:, 0]]
+        neighbours = check_neighbours(self.neighbours)
+        modes, _, _, _ = _bga(self._fit_X, Y, self.k1, self.max_iter, self.tie,
+                              neighbours=neighbours)
+        if neighbours == "index":
+            _, nearest = _nearest_neighbours(self.modes_, modes, 1)
+            return self.labels_[nearest[:, 0]]
+        # The distinct modes in lexicographic order: the lower index wins = the smaller mode.
+        distinct, inverse = _unique_rows(self.modes_)
+        label_of = np.empty(len(distinct), dtype=self.labels_.dtype)
+        label_of[inverse] = self.labels_  # equal modes are at distance 0: one cluster
+        _, nearest = _nearest_neighbours(distinct, modes, 1)
+        return label_of[nearest[:, 0]]
 
 
-def _median_centres(X, labels, modes, tie):
-    """The majority vote of each cluster's members (tie "keep": the cluster's first mode)."""
+def _median_centres(X, labels, modes, tie, neighbours="index"):
+    """The majority vote of each cluster's members.
+
+    Tie "keep" keeps the bit of one mode of the cluster: its first mode under
+    "index", its lexicographically smallest mode under "ball" (order-free).
+    """
     k = labels.max() + 1
     ones, sizes = cluster_votes(X, labels, k)
-    first = np.unique(labels, return_index=True)[1]
+    if neighbours == "ball":
+        rank = _unique_rows(modes)[1]  # each mode's rank in lexicographic order
+        order = np.lexsort((rank, labels))  # by cluster, then by mode
+        first = order[np.unique(labels[order], return_index=True)[1]]
+    else:
+        first = np.unique(labels, return_index=True)[1]
     return decide(2 * ones, sizes, tie, modes[first])

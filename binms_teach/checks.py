@@ -1,14 +1,15 @@
 """Executable checks of the paper's derivation: one function per claim.
 
-The course checks eight claims of the paper (notebooks 01-06). Each
-``check_*`` function below computes both sides numerically and returns a
-`CheckResult`; where the paper misprints, the result shows the printed version
-failing beside the corrected one holding. `run_all` runs the eight (well under
-a second, no files needed) and `format_results` prints them as a table.
+The course checks eight claims of the paper (notebooks 01-06) and one claim of
+its own (item 9, `check_descent`: the "index" ascent always terminates; the
+paper does not state it). Each ``check_*`` function below computes both sides
+numerically and returns a `CheckResult`; where the paper misprints, the result
+shows the printed version failing beside the corrected one holding. `run_all`
+runs the nine (a second or two) and `format_results` prints them as a table.
 
-Two helpers are meant for real data in the notebooks: `zero_over_zero_rate`
-(item 5) and `algorithm1_bga_as_printed` (item 7, the printed loop kept only to
-show what is wrong with it).
+Three helpers are meant for real data in the notebooks: `zero_over_zero_rate`
+(item 5), `algorithm1_bga_as_printed` (item 7, the printed loop kept only to
+show what is wrong with it) and `descent_moves` (item 9).
 """
 
 import itertools
@@ -18,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from ._validation import check_binary, check_int, check_tie
-from .ascent import bga, bga_step
+from .ascent import _bga, bga, bga_step
 from .datasets import make_bernoulli_mixture
-from .hamming import hamming, nearest_neighbours
+from .hamming import _nearest_neighbours, hamming, nearest_neighbours
 from .kernels import (
     LAM_CONVENTION,
     aitchison_aitken,
@@ -54,6 +56,7 @@ class CheckResult:
     """The outcome of one check: both sides, the numbers behind them, and why.
 
     ``holds_as_printed`` is None where there is no printed version to test.
+    ``source`` is "paper" for the paper's claims, "course" for the course's own.
     """
 
     number: int
@@ -64,6 +67,7 @@ class CheckResult:
     holds_corrected: bool
     numbers: dict = field(default_factory=dict, hash=False)
     explanation: str = ""
+    source: str = "paper"
 
 
 def _rounded(value):
@@ -79,7 +83,8 @@ def _rounded(value):
     return value
 
 
-def _result(number, name, claim, equation, as_printed, corrected, numbers, explanation):
+def _result(number, name, claim, equation, as_printed, corrected, numbers, explanation,
+            source="paper"):
     return CheckResult(
         number=number,
         name=name,
@@ -89,6 +94,7 @@ def _result(number, name, claim, equation, as_printed, corrected, numbers, expla
         holds_corrected=bool(corrected),
         numbers=_rounded(numbers),
         explanation=" ".join(explanation.split()),
+        source=source,
     )
 
 
@@ -474,13 +480,14 @@ def check_kernel_L_ratio(random_state=0):
     m0 = dict.fromkeys(k1_values, 0)
     agree = nan_ok = True
     for k1 in k1_values:
-        for x in X:
+        x_1 = bga(X, X, k1, max_iter=1)[0]  # one update of every point: maj(NN_k1(x))
+        for x, vote in zip(X, x_1, strict=True):
             ratio, m = median_shift_ratio(X, x, k1)
             if m == 0:
                 m0[k1] += 1
                 nan_ok &= bool(np.all(np.isnan(ratio)))
             else:
-                agree &= np.array_equal(ratio, bga_step(X, x, k1)[0])
+                agree &= np.array_equal(ratio, vote)
     loop_rates = {k1: m0[k1] / len(X) for k1 in k1_values}
     rates = zero_over_zero_rate(X, k1_values)
     return _result(
@@ -733,6 +740,160 @@ def check_zoo_dimension(random_state=0):
 
 
 # ---------------------------------------------------------------------------
+# 9. The course's own claim: the "index" ascent never cycles
+# ---------------------------------------------------------------------------
+
+# Real data of item 9: loader name and rows kept (None: all; Digits: a seeded sample).
+DESCENT_DATA = (("zoo", None), ("soybean", None), ("digits", 200), ("votes", None))
+DESCENT_K1 = (4, 10)
+DESCENT_TIES = ("one", "zero", "keep")
+
+
+class DescentMoves(NamedTuple):
+    """Every move x_j -> x_{j+1} (x_{j+1} != x_j) of the ascents of all data points.
+
+    ``before``/``after``: S(x_j), S(x_{j+1}), the sums of the distances to the
+    k1 nearest data points; ``tied``: how many bits changed at a tied vote of
+    NN_k1(x_j) (2 * ones == k1); ``untied``: how many changed at a strict one;
+    ``up``/``down``: how many bits went 0 -> 1 and 1 -> 0.
+    """
+
+    before: np.ndarray
+    after: np.ndarray
+    tied: np.ndarray
+    untied: np.ndarray
+    up: np.ndarray
+    down: np.ndarray
+
+
+def descent_moves(X, k1, tie="one", max_iter=100, neighbours="index"):
+    """The moves of the ascents of every data point, measured against the descent claim.
+
+    S is always the sum over the k1 nearest (lower index first at a tie); with
+    ``neighbours="ball"`` the moves are those of the "ball" ascent, for which the
+    claim is not made (and S can increase).
+
+    Examples
+    --------
+    >>> X = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]]
+    >>> moves = descent_moves(X, k1=3)
+    >>> moves.before.tolist(), moves.after.tolist(), moves.untied.tolist()
+    ([3, 3], [2, 2], [1, 1])
+    """
+    X = check_binary(X)
+    k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
+    tie = check_tie(tie)
+    history = _bga(X, X.copy(), k1, max_iter, tie, record=True, neighbours=neighbours)[3]
+    old, new = history[:-1].reshape(-1, X.shape[1]), history[1:].reshape(-1, X.shape[1])
+    moved = np.any(old != new, axis=1)
+    old, new = old[moved], new[moved]
+    d_old, idx = _nearest_neighbours(X, old, k1)  # unchecked: there may be no move
+    d_new, _ = _nearest_neighbours(X, new, k1)
+    ones = X[idx].sum(axis=1, dtype=np.int64)
+    changed = old != new
+    at_tie = 2 * ones == k1
+    return DescentMoves(
+        before=d_old.sum(axis=1, dtype=np.int64),
+        after=d_new.sum(axis=1, dtype=np.int64),
+        tied=(changed & at_tie).sum(axis=1),
+        untied=(changed & ~at_tie).sum(axis=1),
+        up=(changed & (new == 1)).sum(axis=1),
+        down=(changed & (new == 0)).sum(axis=1),
+    )
+
+
+def _descent_data(rng):
+    """The real data sets of item 9 that are on this machine, and the names of the missing."""
+    from . import datasets
+
+    found, missing = [], []
+    for name, rows in DESCENT_DATA:
+        try:  # local files only: a check must not reach for the network
+            X = getattr(datasets, f"load_{name}")(download=False).data
+        except Exception:  # optional: the files may be missing
+            missing.append(name)
+            continue
+        if rows is not None and rows < len(X):
+            X = X[np.sort(rng.choice(len(X), rows, replace=False))]
+        found.append((name, np.asarray(X, dtype=np.uint8)))
+    return found, missing
+
+
+def check_descent(random_state=0):
+    """Item 9, the course's claim: along an "index" ascent S(x) never increases; no cycle.
+
+    S(x) is the sum of the distances from x to its k1 nearest data points. The
+    vote x_{j+1} = maj(NN_k1(x_j)) minimises the sum of distances to the points
+    of NN_k1(x_j), so that sum at x_{j+1} is at most S(x_j); and S(x_{j+1}), over
+    x_{j+1}'s own k1 nearest, can only be smaller. At an equal sum x_j also
+    minimises it, so only tied bits changed, all by the tie rule in one
+    direction ("one": 0 -> 1; "zero": 1 -> 0; "keep": none, so an equal sum
+    means a fixed point). S is a whole number that never increases, and on a
+    run of equal sums the number of ones moves one way: no iterate repeats.
+
+    >>> check_descent().holds_corrected
+    True
+    """
+    rng = np.random.default_rng(random_state)
+    # Many small products: one BLAS thread is faster than several (by 5x on a busy machine).
+    with threadpool_limits(1):
+        return _check_descent(rng)
+
+
+def _check_descent(rng):
+    found, missing = _descent_data(rng)
+    if not found:  # no data files: a seeded mixture, and the numbers say so
+        found = [("bernoulli mixture", _bernoulli_mixture(rng, n=200, d=24))]
+    expected = {"one": (True, False), "zero": (False, True), "keep": (False, False)}
+    totals = dict.fromkeys(("moves", "strict", "equal", "increases", "untied_at_equal",
+                            "wrong_direction", "ball_moves", "ball_increases"), 0)
+    per_set = {}
+    for name, X in found:
+        for tie in DESCENT_TIES:
+            for k1 in DESCENT_K1:
+                m = descent_moves(X, k1, tie)
+                equal = m.after == m.before
+                up_ok, down_ok = expected[tie]
+                totals["moves"] += len(m.before)
+                totals["strict"] += int(np.sum(m.after < m.before))
+                totals["equal"] += int(equal.sum())
+                totals["increases"] += int(np.sum(m.after > m.before))
+                totals["untied_at_equal"] += int(np.sum(equal & (m.untied > 0)))
+                totals["wrong_direction"] += int(np.sum(
+                    equal & (((m.up > 0) & (not up_ok)) | ((m.down > 0) & (not down_ok)))))
+                per_set[name] = per_set.get(name, 0) + len(m.before)
+        # The claim is the "index" rule's: along "ball" ascents S can go up.
+        b = descent_moves(X, DESCENT_K1[-1], "one", neighbours="ball")
+        totals["ball_moves"] += len(b.before)
+        totals["ball_increases"] += int(np.sum(b.after > b.before))
+    holds = (totals["increases"] == 0 and totals["untied_at_equal"] == 0
+             and totals["wrong_direction"] == 0)
+    numbers = {"data": ", ".join(f"{k} ({v} moves)" for k, v in per_set.items()),
+               "missing data": ", ".join(missing) or "none",
+               "k1": "/".join(map(str, DESCENT_K1)), "ties": "/".join(DESCENT_TIES), **totals}
+    return _result(
+        9,
+        "descent of the index ascent",
+        "along an 'index' ascent S(x), the sum of the distances to the k1 nearest, never "
+        "increases, and at an equal sum only tied bits change, all one way: no cycle",
+        "course's claim, not the paper's",
+        None,
+        holds,
+        numbers,
+        """The course's own claim, not the paper's. The vote minimises the sum of distances
+        to the current k1 neighbours, and the new iterate's own k1 nearest can only do
+        better, so S never increases: checked on every move of every data point's ascent,
+        for each tie rule and k1. At an equal sum the old iterate also minimised that sum, so
+        the moved bits were tied votes, set by the tie rule in one direction (0 -> 1 for
+        "one", 1 -> 0 for "zero", none for "keep"): the number of ones moves one way while S
+        stays, so no iterate comes back and every "index" ascent ends at a fixed point. The
+        argument needs exactly k1 voters: along "ball" ascents (every point within the k1-th
+        distance) S does increase, so that rule carries a cycle guard instead.""",
+        source="course",
+    )
+
+
+# ---------------------------------------------------------------------------
 # All of them
 # ---------------------------------------------------------------------------
 
@@ -745,13 +906,14 @@ CHECKS = (
     check_majority_is_median,
     check_algorithm1,
     check_zoo_dimension,
+    check_descent,
 )
 
 
 def run_all(random_state=0):
-    """Run the eight checks, in order; a list of `CheckResult`.
+    """Run the nine checks in order (the paper's eight, then the course's): a list of `CheckResult`.
 
-    >>> [r.holds_corrected for r in run_all()] == [True] * 8
+    >>> [r.holds_corrected for r in run_all()] == [True] * 9
     True
     """
     return [check(random_state) for check in CHECKS]

@@ -43,7 +43,7 @@ from sklearn.metrics import silhouette_score
 from tqdm.auto import tqdm
 
 from . import datasets, paper
-from ._validation import check_binary, check_int, check_tie
+from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import _bga
 from .hamming import hamming
 from .kmodes import KModes
@@ -255,21 +255,21 @@ class Sweep:
         return self.k1s[i], self.k2s[j]
 
 
-def ascent_modes(X, k1, tie="one", max_iter=100):
+def ascent_modes(X, k1, tie="one", max_iter=100, neighbours="index"):
     """The final iterates of the ascent of every sample; k1 = 0 means no ascent (X itself)."""
     if k1 == 0:
         return X.copy()
-    return _bga(X, X.copy(), k1, max_iter, tie)[0]
+    return _bga(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
 
 
 def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
-          silhouette=True, progress=False, desc="sweep"):
+          neighbours="index", silhouette=True, progress=False, desc="sweep"):
     """Score BinNNMS(k1, k2) for every k1 in ``k1s`` and k2 in ``k2s``.
 
     One ascent per k1 serves every k2: epsilon_from_k2 and epsilon_proximity
     are all that change with k2. The labels equal those of
-    ``BinNNMS(k1, k2, tie=tie, epsilon_from=epsilon_from).fit(X)`` (k1 = 0:
-    no ascent, the same as k1 = 1).
+    ``BinNNMS(k1, k2, tie=tie, epsilon_from=epsilon_from, neighbours=neighbours).fit(X)``
+    (k1 = 0: no ascent, the same as k1 = 1).
 
     Parameters
     ----------
@@ -278,7 +278,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
         The true classes, for NMI and ARI only.
     k1s : sequence of int in [0, n]
     k2s : sequence of int in [1, n - 1]
-    tie, epsilon_from, max_iter : as in `BinNNMS`
+    tie, epsilon_from, max_iter, neighbours : as in `BinNNMS`
     silhouette : bool, default True
         Also compute the silhouette (Hamming distance on the data) of every
         labelling with 2 to n/4 clusters, for `Sweep.honest`.
@@ -309,6 +309,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     if len(set(k1s)) < len(k1s) or len(set(k2s)) < len(k2s):
         raise ValueError("k1s and k2s must not repeat a value.")
     tie = check_tie(tie)
+    neighbours = check_neighbours(neighbours)
     if epsilon_from not in ("modes", "data"):
         raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
     D = hamming(X) if silhouette else None
@@ -317,7 +318,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     n_clusters = np.zeros(shape, dtype=np.int64)
     labels = np.zeros(shape + (n,), dtype=np.int64)
     for i, k1 in enumerate(tqdm(k1s, desc=desc, disable=not progress)):
-        modes = ascent_modes(X, k1, tie, max_iter)          # 1. one ascent per k1
+        modes = ascent_modes(X, k1, tie, max_iter, neighbours)  # 1. one ascent per k1
         # The distances between the distinct modes, computed once for every k2.
         model = LabellingModel(modes, X=X if epsilon_from == "data" else None, y=y)
         done = {}                                           # floor(epsilon) -> j
@@ -366,7 +367,7 @@ class QuantizationCurves:
     n_found: np.ndarray
 
 
-def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100):
+def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100, neighbours="index"):
     """Figure 2: the quantization error along the ascent, for one k1.
 
     The paper's caption and text disagree on which column is which, and leave
@@ -396,7 +397,8 @@ def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100):
     k1 = check_int(k1, "k1", 1, len(X), f"k1 counts neighbours among the {len(X)} samples.")
     k2 = check_int(k2, "k2", 1, len(X) - 1, f"k2 is at most n - 1 = {len(X) - 1}.")
     tie = check_tie(tie)
-    history = _bga(X, X.copy(), k1, max_iter, tie, record=True)[3]
+    history = _bga(X, X.copy(), k1, max_iter, tie, record=True,
+                   neighbours=check_neighbours(neighbours))[3]
     # The last recorded round only confirms the fixed points: drop repeated states.
     last = len(history) - 1
     while last > 0 and np.array_equal(history[last], history[last - 1]):

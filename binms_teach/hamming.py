@@ -8,7 +8,13 @@ Two versions of each function, identical in every result:
 
 Ties at equal distance are broken by the lower data index (the authors' code
 uses a stable sort by distance), so the k nearest neighbours are unique.
+
+`ball_neighbours` (and its reference) gives the order-free alternative, the
+closed ball B(x, delta_(k)(x)): every data point within the k-th smallest
+distance, however many tie at it.
 """
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -213,3 +219,108 @@ def _block_neighbours(B, Q, k):
         dist[s : s + step] = key // m
         idx[s : s + step] = key % m
     return dist, idx
+
+
+class Ball(NamedTuple):
+    """The closed balls B(x, delta_(k)(x)) of some queries, one entry per query.
+
+    Attributes
+    ----------
+    radius : ndarray of int32, shape (m,)
+        delta_(k)(x): the k-th smallest Hamming distance from the query to the data.
+    distances : tuple of m ndarrays of int32
+        The distances of the ball's members, increasing.
+    indices : tuple of m ndarrays of intp
+        The ball's members (data indices), sorted by (distance, index). A ball
+        holds at least k points, more when several tie at the radius.
+    """
+
+    radius: np.ndarray
+    distances: tuple
+    indices: tuple
+
+
+def ball_neighbours_reference(X, queries, k):
+    """The closed ball B(x, delta_(k)(x)) by the definition (plain loops).
+
+    Every data point whose distance is at most the k-th smallest distance: no
+    index decides who is in, so the ball does not depend on the order of the rows.
+
+    Examples
+    --------
+    >>> ball = ball_neighbours_reference([[0, 0], [1, 1], [0, 1], [1, 0]], [[0, 0]], 2)
+    >>> ball.radius.tolist(), ball.indices[0].tolist(), ball.distances[0].tolist()
+    ([1], [0, 2, 3], [0, 1, 1])
+    """
+    X, Q, k = _check_search(X, queries, k)
+    radius = np.empty(len(Q), dtype=np.int32)
+    distances, indices = [], []
+    for q, x in enumerate(Q):
+        pairs = sorted((int(np.sum(x != X[i])), i) for i in range(len(X)))
+        radius[q] = pairs[k - 1][0]
+        inside = [(d, i) for d, i in pairs if d <= radius[q]]
+        distances.append(np.array([d for d, _ in inside], dtype=np.int32))
+        indices.append(np.array([i for _, i in inside], dtype=np.intp))
+    return Ball(radius, tuple(distances), tuple(indices))
+
+
+def ball_neighbours(X, queries, k):
+    """The closed ball B(x, delta_(k)(x)) of each query: all data within the k-th distance.
+
+    The paper writes the neighbourhood of x as this ball. Unlike NN_k
+    (`nearest_neighbours`), which keeps exactly k points and lets the lower
+    index win a tie at the k-th distance, the ball keeps every point at that
+    distance, so it may hold more than k points and does not depend on the
+    order of the rows.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d), 0/1 values
+        The data points, searched in full (a query that is a data point is at
+        distance 0 of itself; duplicates all count).
+    queries : array-like of shape (m, d), 0/1 values
+    k : int in [1, n]
+
+    Returns
+    -------
+    Ball
+        ``radius`` (m,), and per query the members' ``distances`` and
+        ``indices``, sorted by (distance, index).
+
+    Notes
+    -----
+    Worked in chunks of query rows, one matrix product each, so memory stays
+    bounded by about `CHUNK_BYTES` per chunk (rows x n distances).
+
+    Examples
+    --------
+    >>> from binms_teach.hamming import ball_neighbours
+    >>> ball = ball_neighbours([[0, 0], [1, 1], [0, 1], [1, 0]], [[0, 0], [1, 1]], 2)
+    >>> ball.radius.tolist()
+    [1, 1]
+    >>> [i.tolist() for i in ball.indices], [d.tolist() for d in ball.distances]
+    ([[0, 2, 3], [1, 2, 3]], [[0, 1, 1], [0, 1, 1]])
+    """
+    X, Q, k = _check_search(X, queries, k)
+    radius = np.empty(len(Q), dtype=np.int32)
+    distances, indices = [], []
+    for s, D, r in _ball_chunks(X.astype(np.float32), Q, k):
+        radius[s : s + len(D)] = r
+        for row, r_q in zip(D, r, strict=True):
+            inside = np.flatnonzero(row <= r_q)  # increasing index
+            order = np.argsort(row[inside], kind="stable")  # then by distance
+            distances.append(row[inside[order]])
+            indices.append(inside[order])
+    return Ball(radius, tuple(distances), tuple(indices))
+
+
+def _ball_chunks(Xf, Q, k):
+    """Yield (first row, distances of a chunk of queries to all data, their k-th distance).
+
+    ``Xf`` is X as float32; ``Q`` uint8. Each chunk holds about `CHUNK_BYTES`
+    of int32 distances.
+    """
+    step = max(1, CHUNK_BYTES // (4 * len(Xf)))
+    for s in range(0, len(Q), step):
+        D = _hamming_block(Q[s : s + step].astype(np.float32), Xf)
+        yield s, D, np.partition(D, k - 1, axis=1)[:, k - 1]

@@ -21,8 +21,8 @@ from scipy.linalg import eigh
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ._validation import check_binary, check_int, check_tie
-from .ascent import _bga, _unique_rows
+from ._validation import check_binary, check_int, check_neighbours, check_tie
+from .ascent import _bga, _unique_rows, _warn_cycles
 from .hamming import hamming
 from .labelling import check_epsilon, epsilon_from_k2, first_appearance
 from .majority import decide, vote_counts
@@ -45,14 +45,17 @@ class AscentStep:
         The index of the iterate that moves (0 for the starting point).
     x : ndarray of uint8, shape (d,)
         The iterate x_j.
-    neighbours : ndarray of intp, shape (k1,)
-        NN_k1(x_j): data indices, nearest first (the lower index wins a tie).
-    distances : ndarray of int, shape (k1,)
+    neighbours : ndarray of intp, shape (k1,) or longer
+        Who votes, data indices sorted by (distance, index): NN_k1(x_j) (the
+        lower index wins a tie) under "index"; the closed ball
+        B(x_j, delta_(k1)(x_j)), at least k1 points, under "ball".
+    distances : ndarray of int, same shape
         Their Hamming distances to x_j.
     ones : ndarray of int, shape (d,)
-        Per coordinate, how many of the k1 neighbours have a 1.
+        Per coordinate, how many of the voters have a 1.
     ties : ndarray of bool, shape (d,)
-        Coordinates where exactly half of the votes are 1 (2 * ones == k1).
+        Coordinates where exactly half of the votes are 1
+        (2 * ones == len(neighbours)).
     x_next : ndarray of uint8, shape (d,)
         x_{j+1}, the majority vote, ties settled by the tie rule.
     changed : ndarray of bool, shape (d,)
@@ -106,6 +109,10 @@ class AscentTrace:
         J + 1 steps; after ``max_iter`` updates without one there are J.
     converged : bool
         Whether the ascent stopped at a fixed point.
+    neighbours : str
+        The neighbour rule, "index" or "ball". A "ball" ascent that returns to
+        an earlier iterate stops there (the repeated iterate is the last row
+        of ``path``; ``converged`` is False) with an `AscentCycleWarning`.
     """
 
     start: object
@@ -115,6 +122,7 @@ class AscentTrace:
     path: np.ndarray
     steps: tuple
     converged: bool
+    neighbours: str = "index"
 
     @property
     def mode(self):
@@ -127,7 +135,7 @@ class AscentTrace:
         return len(self.steps)
 
 
-def ascent_trace(X, x0, k1, max_iter=100, tie="one"):
+def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     """Every step of the binary gradient ascent of one point (Eq. 7).
 
     Parameters
@@ -140,6 +148,8 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one"):
     max_iter : int, default 100
         The most updates computed.
     tie : {"one", "zero", "keep"}, default "one"
+    neighbours : {"index", "ball"}, default "index"
+        The k1 nearest (the lower index wins a tie) or the closed ball.
 
     Returns
     -------
@@ -166,7 +176,8 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one"):
     x0, start = _start(X, x0)
     k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
     max_iter = check_int(max_iter, "max_iter", 0, 10**9)
-    return _ascent_trace(X, _columns(X), x0, start, k1, max_iter, check_tie(tie))
+    return _ascent_trace(X, _columns(X), x0, start, k1, max_iter, check_tie(tie),
+                         check_neighbours(neighbours))
 
 
 def _start(X, x0):
@@ -181,25 +192,29 @@ def _start(X, x0):
     return x, None
 
 
-def _ascent_trace(X, columns, x, start, k1, max_iter, tie):
+def _ascent_trace(X, columns, x, start, k1, max_iter, tie, neighbours="index"):
     """Unchecked kernel of `ascent_trace` (X uint8, columns = `_columns(X)`)."""
-    path, steps = [x], []
+    path, steps, seen = [x], [], {x.tobytes()}
     for j in range(max_iter):
-        distances, idx = _neighbours_of(columns, x, k1)    # 1. NN_k1(x_j)
+        distances, idx = _neighbours_of(columns, x, k1, neighbours)  # 1. who votes
         ones, _ = vote_counts(X[idx])                       # 2. votes for a 1
         ones = ones.astype(np.int64)
-        x_next = decide(2 * ones, k1, tie, x)               # 3. maj, ties by the tie rule
+        x_next = decide(2 * ones, len(idx), tie, x)         # 3. maj, ties by the tie rule
         changed = x_next != x
         steps.append(AscentStep(j, _frozen(x), _frozen(idx), _frozen(distances),
-                                _frozen(ones), _frozen(2 * ones == k1), _frozen(x_next),
+                                _frozen(ones), _frozen(2 * ones == len(idx)), _frozen(x_next),
                                 _frozen(changed), k1, tie))
         if not changed.any():  # a fixed point: x_{j+1} == x_j
             break
         path.append(x_next)
+        if x_next.tobytes() in seen:  # a cycle (only "ball" can come back)
+            _warn_cycles(1, 1, k1, tie)
+            break
+        seen.add(x_next.tobytes())
         x = x_next
     converged = bool(steps) and steps[-1].fixed
     return AscentTrace(start, k1, tie, max_iter, _frozen(np.array(path, dtype=np.uint8)),
-                       tuple(steps), converged)
+                       tuple(steps), converged, neighbours)
 
 
 def _columns(X):
@@ -207,8 +222,8 @@ def _columns(X):
     return np.ascontiguousarray(X.T, dtype=np.int32), X.sum(axis=1, dtype=np.int64)
 
 
-def _neighbours_of(columns, x, k):
-    """NN_k(x) for one query, as `binms_teach.nearest_neighbours` finds it, but faster.
+def _neighbours_of(columns, x, k, neighbours="index"):
+    """NN_k(x) (or the closed ball) for one query, as `binms_teach.hamming` finds it, but faster.
 
     For 0/1 vectors H(x, X_i) = |x| + |X_i| - 2 x.X_i, and x.X_i adds up the
     columns of X where x has a 1. A plain integer sum rather than a BLAS
@@ -218,8 +233,12 @@ def _neighbours_of(columns, x, k):
     """
     XT, norms = columns
     D = norms + int(x.sum()) - 2 * XT[x.astype(bool)].sum(axis=0, dtype=np.int64)
-    idx = np.argsort(D, kind="stable")[:k]
-    return D[idx], idx
+    order = np.argsort(D, kind="stable")
+    D = D[order]
+    if neighbours == "ball":  # everyone within the k-th distance
+        inside = D <= D[k - 1]
+        return D[inside], order[inside]
+    return D[:k], order[:k]
 
 
 def classical_mds(D, n_components=2):
@@ -360,7 +379,7 @@ class PathMap:
         return PathFrame(t, _frozen(index), _frozen(self.coords[index]), _frozen(moving))
 
 
-def path_map(X, starts, k1, max_iter=100, tie="one", background=None):
+def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbours="index"):
     """Run the ascent of the given data points and place their paths on an MDS map.
 
     Parameters
@@ -375,6 +394,8 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None):
         More data indices to place on the map (e.g. a sample of the data). The
         MDS takes O(u^3) time in the number u of distinct vectors: keep u below
         about 1500.
+    neighbours : {"index", "ball"}, default "index"
+        The neighbour rule of the ascent (see `binms_teach.ascent`).
 
     Returns
     -------
@@ -400,7 +421,8 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None):
         raise ValueError("starts is empty; give the data indices whose paths to draw.")
 
     # 1. The ascent of every start at once, with every round recorded.
-    _, n_iter, converged, history = _bga(X, X[starts], k1, max_iter, tie, record=True)
+    _, n_iter, converged, history = _bga(X, X[starts], k1, max_iter, tie, record=True,
+                                         neighbours=check_neighbours(neighbours))
     moves = n_iter - converged  # the confirming update is not a move
     # 2. Every distinct vector to place: the background points and every iterate.
     visited = [history[: moves[i] + 1, i] for i in range(len(starts))]

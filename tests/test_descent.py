@@ -1,0 +1,191 @@
+"""The course's descent claim (checks item 9) and the cycle guard of the "ball" ascent.
+
+- Along an "index" ascent S(x), the sum of the distances to the k1 nearest data
+  points, never increases; at an equal sum only tied bits change, all one way
+  (tie "one": 0 -> 1, "zero": 1 -> 0, "keep": none). Checked with plain loops on
+  random data and with `checks.descent_moves` on real data, every tie rule.
+- The "ball" ascent carries no such argument (S does increase along it): a
+  repeated iterate stops the candidate with an `AscentCycleWarning` and
+  converged False, in `bga`, `bga_path`, `ascent_trace` and `BinNNMS`.
+"""
+
+import os
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binms_teach import BinNNMS, bga, bga_path, checks, datasets
+from binms_teach.ascent import AscentCycleWarning
+from binms_teach.trace import ascent_trace
+from tests import reference_impl as ref
+from tests.strategies import binary_matrices
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+TIES = ["one", "zero", "keep"]
+# Under each tie rule, which way a bit may move at an equal sum: (0 -> 1, 1 -> 0).
+DIRECTION = {"one": (True, False), "zero": (False, True), "keep": (False, False)}
+
+
+def real(name, rows=None):
+    try:
+        X = getattr(datasets, f"load_{name}")(download=False).data
+    except (FileNotFoundError, OSError) as exc:
+        if IN_CI:
+            raise
+        pytest.skip(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
+    if rows is not None:
+        X = X[np.sort(np.random.default_rng(0).choice(len(X), rows, replace=False))]
+    return X
+
+
+def plain_moves(X, k1, tie, max_iter=100):
+    """Every move of every data point's "index" ascent, by plain loops.
+
+    Returns (S before, S after, changed bits, and per changed bit: its vote
+    was tied, it went 0 -> 1).
+    """
+    X = [[int(v) for v in row] for row in X]
+    moves = []
+    for x in X:
+        for _ in range(max_iter):
+            nn = ref.nn_k(X, x, k1)
+            nxt = ref.maj([X[i] for i in nn], tie, x)
+            if nxt == x:
+                break
+            before = sum(ref.hamming(x, X[i]) for i in nn)
+            after = sum(sorted(ref.hamming(nxt, row) for row in X)[:k1])
+            bits = [(2 * sum(X[i][j] for i in nn) == k1, nxt[j] == 1)
+                    for j in range(len(x)) if nxt[j] != x[j]]
+            moves.append((before, after, bits))
+            x = nxt
+    return moves
+
+
+def assert_claim(moves, tie):
+    up_ok, down_ok = DIRECTION[tie]
+    for before, after, bits in moves:
+        assert after <= before
+        if after == before:
+            assert all(tied for tied, _ in bits)
+            assert all(up_ok if up else down_ok for _, up in bits)
+
+
+@settings(max_examples=80, deadline=None)
+@given(binary_matrices(min_rows=1, max_rows=14, max_cols=7), st.data())
+def test_descent_claim_with_plain_loops(X, data):
+    k1 = data.draw(st.integers(1, len(X)))
+    tie = data.draw(st.sampled_from(TIES))
+    moves = plain_moves(X, k1, tie)
+    assert_claim(moves, tie)
+    # The package's measurement of the same moves agrees.
+    m = checks.descent_moves(X, k1, tie)
+    assert sorted(zip(m.before.tolist(), m.after.tolist(), strict=True)) == \
+        sorted((b, a) for b, a, _ in moves)
+
+
+@pytest.mark.parametrize("tie", TIES)
+def test_descent_claim_on_a_mixture_with_plain_loops(tie):
+    rng = np.random.default_rng(2)
+    X = (rng.random((40, 5)) < 0.4).astype(np.uint8)  # 32 patterns: many tied votes
+    moves = [m for k1 in (2, 4, 6, 8) for m in plain_moves(X, k1, tie)]
+    assert_claim(moves, tie)
+    plateau = sum(after == before for before, after, _ in moves)
+    assert plateau == 0 if tie == "keep" else plateau > 0  # the equal-sum case is exercised
+
+
+@pytest.mark.parametrize("tie", TIES)
+def test_descent_claim_on_zoo_with_plain_loops(tie):
+    X = real("zoo")
+    for k1 in (4, 7, 10):
+        assert_claim(plain_moves(X, k1, tie), tie)
+
+
+@pytest.mark.parametrize("name, rows", [("zoo", None), ("soybean", None), ("digits", 400),
+                                        ("votes", None), ("spect", None)])
+@pytest.mark.parametrize("tie", TIES)
+def test_descent_claim_on_real_data(name, rows, tie):
+    X = real(name, rows)
+    up_ok, down_ok = DIRECTION[tie]
+    for k1 in (3, 6, 10, 15):
+        m = checks.descent_moves(X, k1, tie)
+        equal = m.after == m.before
+        assert np.all(m.after <= m.before)
+        assert np.all(m.untied[equal] == 0)
+        assert up_ok or np.all(m.up[equal] == 0)
+        assert down_ok or np.all(m.down[equal] == 0)
+        # No cycle, so no cap is needed: every ascent ends at a fixed point.
+        assert bga(X, X, k1, max_iter=10**6, tie=tie)[2].all()
+
+
+def test_the_claim_does_not_hold_for_the_ball():
+    """The measurement can fail: along "ball" ascents S does increase."""
+    X = real("votes")
+    increases = sum(int(np.sum(m.after > m.before))
+                    for k1 in (4, 10) for tie in TIES
+                    for m in [checks.descent_moves(X, k1, tie, neighbours="ball")])
+    assert increases > 0
+
+
+def test_check_descent_is_the_course_claim_and_holds():
+    r = checks.check_descent()
+    assert r.number == 9 and r.source == "course" and "not the paper" in r.equation
+    assert r.holds_corrected and r.holds_as_printed is None
+    assert r.numbers["increases"] == r.numbers["untied_at_equal"] == 0
+    assert r.numbers["wrong_direction"] == 0
+    assert r.numbers["moves"] > 1000 and r.numbers["equal"] > 0
+    assert r.numbers["ball_increases"] > 0
+    if r.numbers["missing data"] != "none" and IN_CI:
+        pytest.fail(f"check_descent ran without {r.numbers['missing data']}")
+
+
+def test_all_paper_checks_are_marked_as_the_papers():
+    assert [r.source for r in checks.run_all()] == ["paper"] * 8 + ["course"]
+
+
+# ---------------------------------------------------------------- the cycle guard
+
+
+def two_cycle(X, Q, k1, tie):
+    """A stand-in vote that flips the first bit: every iterate comes back after 2 updates."""
+    out = Q.copy()
+    out[:, 0] ^= 1
+    return out
+
+
+def test_cycle_guard_stops_bga_with_a_warning(monkeypatch):
+    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball",
+                        lambda Xf, Q, k1, tie: two_cycle(None, Q, k1, tie))
+    X = np.eye(6, dtype=np.uint8)
+    with pytest.warns(AscentCycleWarning, match=r"6 of 6 candidate.*neighbours='index'"):
+        modes, n_iter, converged = bga(X, X, 2, max_iter=1000, neighbours="ball")
+    assert not converged.any()
+    assert n_iter.tolist() == [2] * 6  # x -> x' -> x: stopped at once, not at max_iter
+    assert np.array_equal(modes, X)  # the repeated iterate
+    with pytest.warns(AscentCycleWarning):
+        model = BinNNMS(k1=2, k2=1, neighbours="ball", record_paths=True).fit(X)
+    assert not model.converged_.any() and model.n_iter_ == 2
+    assert [len(p) for p in model.paths_] == [3] * 6
+    # "index" has no guard to trip: the same stand-in is never called.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bga(X, X, 2)[2].all()
+
+
+def test_cycle_guard_stops_the_readable_ascent_and_the_trace(monkeypatch):
+    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "majority_vote",
+                        lambda rows, tie, current: two_cycle(None, current[None, :], 0, tie)[0])
+    X = np.eye(5, dtype=np.uint8)
+    with pytest.warns(AscentCycleWarning, match="1 of 1 candidate"):
+        path = bga_path(X, X[0], 2, max_iter=1000, neighbours="ball")
+    assert path.tolist() == [X[0].tolist(), (X[0] ^ np.eye(5, dtype=np.uint8)[0]).tolist(),
+                             X[0].tolist()]
+    monkeypatch.setattr(sys.modules["binms_teach.trace"], "decide",
+                        lambda twice, total, tie, x: two_cycle(None, x[None, :], 0, tie)[0])
+    with pytest.warns(AscentCycleWarning):
+        trace = ascent_trace(X, 0, 2, max_iter=1000, neighbours="ball")
+    assert not trace.converged and len(trace.steps) == 2
+    assert np.array_equal(trace.path, path)
