@@ -1,11 +1,17 @@
 """Command line: ``python -m binms_teach reproduce [--datasets ...] [--quick] [--out DIR]``.
 
-Reruns the paper's experiments (`binms_teach.experiments`), prints Table 1 and
-Table 2 with the paper's figures beside ours, and writes to DIR
+Reruns the paper's experiments (`binms_teach.experiments`), prints the paper's
+Table 2 (data sets) and Table 3 (results), numbered as in the paper's PDF, with
+the paper's figures beside ours, and writes to DIR (the file names keep the
+numbers 1 and 2)
 
-* ``table1.csv``: dataset, n, d, M, paper_n, paper_d, paper_M;
-* ``table2.csv``: dataset, method, k, k1, k2, n_clusters, nmi_mean, nmi_std,
-  ari_mean, ari_std;
+* ``table1.csv`` (Table 2, data sets): dataset, n, d, M, paper_n, paper_d, paper_M;
+* ``table2.csv`` (Table 3, results): dataset, method, k, k1, k2, n_clusters,
+  nmi_mean, nmi_std, ari_mean, ari_std, neighbours, orders. For BinNNMS,
+  ``neighbours`` is the rule ("index": the k1 nearest, the lower row index
+  winning ties; "ball": every point within the k1-th distance, order-free) and
+  ``orders`` how many row orders the mean covers (1: the file's order, or the
+  one run of "ball"); both are empty for the k-modes and the paper's rows;
 * ``figure1.png`` (NMI and ARI over (k1, k2)), ``figure2.png`` (quantization
   error along the ascent) and, with Digits, ``figure3.png`` (prototypes).
 
@@ -32,9 +38,10 @@ def build_parser():
         description="binms-teach: nearest-neighbour median shift clustering of binary data.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rep = commands.add_parser(
-        "reproduce", help="rerun the paper's Tables 1-2 and Figures 1-3",
-        description="Rerun the paper's experiments; print Tables 1 and 2 (ours beside the "
-                    "paper's) and write the tables (CSV) and figures (PNG) to --out.")
+        "reproduce", help="rerun the paper's Tables 2-3 and Figures 1-3",
+        description="Rerun the paper's experiments; print its Tables 2 (data sets) and 3 "
+                    "(results), ours beside the paper's, and write the tables (CSV: "
+                    "table1.csv, table2.csv) and figures (PNG) to --out.")
     rep.add_argument("--datasets", nargs="+", metavar="NAME",
                      help=f"data sets among {', '.join(DATASETS)} (default: all; with "
                           f"--quick: {', '.join(QUICK_DATASETS)})")
@@ -72,7 +79,8 @@ def reproduce_command(args, parser):
 
     start = time.perf_counter()
     rep = E.reproduce(names, quick=args.quick, progress=not args.no_progress)
-    rows1, rows2 = E.table1(rep.data), E.table2(rep.names, rep.kmodes, rep.sweeps)
+    rows1 = E.table1(rep.data)
+    rows2 = E.table2(rep.names, rep.kmodes, rep.sweeps, rep.orders)
     files = {"table1.csv": E.to_csv(rows1, E.TABLE1_COLUMNS).encode(),
              "table2.csv": E.to_csv(rows2, E.TABLE2_COLUMNS).encode()}
     figures = {"figure1.png": E.figure1(rep.sweeps)}
@@ -86,12 +94,20 @@ def reproduce_command(args, parser):
         plt.close(fig)
         files[name] = buffer.getvalue()
 
-    print("Table 1: data sets (ours; '*' where the paper's differs)")
+    n_orders = len(E.QUICK_ORDER_SEEDS if args.quick else E.ORDER_SEEDS)
+    print("Tables numbered as in the paper's PDF (1: coding, 2: data sets, 3: results); "
+          "the files keep the names table1.csv (Table 2) and table2.csv (Table 3).")
+    print()
+    print("Table 2: data sets (ours; '*' where the paper's differs)")
     print(E.format_table1(rows1))
     print()
-    print("Table 2: NMI and ARI, the paper's rows beside ours"
+    print("Table 3: results, NMI and ARI, the paper's rows beside ours"
           + (" (--quick: small grids, 3 k-modes seeds)" if args.quick else ""))
     print(E.format_table2(rows2))
+    print(f"BinNNMS rows, at each (k1, k2) chosen in the file's order: rule 'index' (the k1 "
+          f"nearest; at the k1-th distance the lower row index wins, the authors' code) in the "
+          f"file's order and as mean ± std over {n_orders} random row orders; rule 'ball' "
+          f"(every point within the k1-th distance) does not depend on the order: one run.")
     print()
     out.mkdir(parents=True, exist_ok=True)
     for name, content in files.items():

@@ -18,8 +18,10 @@ Two neighbour rules (``neighbours=``):
   data point within the k1-th distance (it may hold more than k1 points), with
   the same tie rules (a tie is exactly half of the ball's votes). Order-free,
   but the descent argument does not carry over: an ascent may return to an
-  earlier iterate. Such a cycle is detected, the candidate stops there with
-  ``converged`` False, and an `AscentCycleWarning` is issued.
+  earlier iterate (five points and k1 = 2 suffice for a 2-cycle, see
+  tests/test_descent.py; `binms_teach.experiments.ball_cycle_census` counts
+  them on the course's data). Such a cycle is detected, the candidate stops
+  there with ``converged`` False, and an `AscentCycleWarning` is issued.
 
 Stopping: the printed Algorithm 1 performs j_max + 1
 updates and returns the iterate before the last one computed. Here a candidate
@@ -198,19 +200,22 @@ def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
     return modes, n_iter, converged
 
 
-def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index"):
+def _bga(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled=None):
     """Unchecked kernel of `bga`; ``current`` (uint8, owned) is updated in place.
 
     With ``record``, also returns the iterates of every round stacked in an
     array of shape (rounds + 1, m, d); else None. With "ball", a candidate
     whose new iterate is one of its earlier ones stops there (converged False)
-    and one `AscentCycleWarning` counts them all.
+    and one `AscentCycleWarning` counts them all; ``cycled``, a bool array of
+    shape (m,) if given, is set True for those candidates.
     """
     m = len(current)
     history = [current.copy()] if record else None
     n_iter = np.zeros(m, dtype=np.int64)
     active = np.arange(m)
-    cycled = np.zeros(m, dtype=bool)
+    if cycled is None:
+        cycled = np.zeros(m, dtype=bool)
+    cycled[:] = False
     if neighbours == "ball":
         Xf = X.astype(np.float32)  # X is searched every round: prepare it once
         seen = [{key} for key in _row_keys(current)]  # every iterate of every candidate

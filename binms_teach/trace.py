@@ -7,8 +7,9 @@ functions compute from the core:
   the iterate x_j, its k1 nearest neighbours NN_k1(x_j), their votes for a 1 in
   every coordinate, the ties (2 * ones == k1), the next iterate
   x_{j+1} = maj(NN_k1(x_j)) and the bits that changed;
-- `classical_mds` and `path_map`: a 2-D map of Hamming space on which the paths
-  of many points run into their modes;
+- `classical_mds` and `path_map`: a 2-D map of Hamming space (classical MDS of
+  sqrt(H), i.e. PCA of the 0/1 rows) on which the paths of many points run
+  into their modes;
 - `labelling_state` and `LabellingModel`: the labelling task for one k2
   (epsilon, the graph H <= epsilon among the distinct modes, its connected
   components), the model answering many k2 quickly.
@@ -267,9 +268,14 @@ def classical_mds(D, n_components=2):
 
     Notes
     -----
-    For 0/1 vectors the Hamming distance is the *squared* Euclidean distance,
-    so classical MDS of sqrt(H) is principal component analysis; MDS of H itself
-    (as `path_map` does) stretches small distances less than large ones.
+    When D is not Euclidean, B has negative eigenvalues: the share
+    ``eigenvalues.sum() / trace(B)`` then overstates what the map shows, and
+    some pairs may lie farther apart on the map than in D. The Hamming distance
+    H itself is such a D. For 0/1 vectors H is the *squared* Euclidean
+    distance, so sqrt(H) is Euclidean and classical MDS of sqrt(H) is principal
+    component analysis of the centred rows (as `path_map` uses it): B is then
+    positive semi-definite, the share is the explained variance of the axes,
+    and no distance on the map exceeds sqrt(H).
 
     Examples
     --------
@@ -334,10 +340,12 @@ class PathMap:
     points : ndarray of uint8, shape (u, d)
         The distinct vectors on the map: background data points and every iterate.
     coords : ndarray of float, shape (u, 2)
-        Their places, by classical MDS of the Hamming distances between them.
+        Their places, by classical MDS of sqrt(H), the Euclidean distance
+        between 0/1 vectors: the first two principal components of the
+        centred rows. No pair lies farther apart on the map than sqrt(H).
     shown : float
-        The share of the total spread (trace of the double-centred matrix) that
-        the two map axes show.
+        The explained variance of the two map axes: their eigenvalues over the
+        total variance of the points (trace of the double-centred matrix).
     starts : ndarray of int, shape (m,)
         The data indices whose paths are drawn.
     paths : tuple of ndarray of int
@@ -428,10 +436,12 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     visited = [history[: moves[i] + 1, i] for i in range(len(starts))]
     everything = np.concatenate([X[background], *visited])
     points, inverse = _unique_rows(everything)
-    # 3. Classical MDS of the Hamming distances between them.
-    D = hamming(points)
-    coords, eigenvalues = classical_mds(D)
-    shown = float(eigenvalues.sum() / ((D.astype(float) ** 2).sum() / (2 * len(D))))
+    # 3. Classical MDS of sqrt(H), the Euclidean distance between 0/1 vectors:
+    #    that is PCA of the centred rows, so the map never stretches a distance
+    #    and the share shown is the explained variance (MDS of H itself is not).
+    H = hamming(points)
+    coords, eigenvalues = classical_mds(np.sqrt(H))
+    shown = float(eigenvalues.sum() / (H.sum() / (2 * len(H))))  # trace(B) = total variance
     ends = np.cumsum([len(background)] + [len(v) for v in visited])
     paths = tuple(_frozen(inverse[a:b]) for a, b in zip(ends[:-1], ends[1:], strict=True))
     return PathMap(_frozen(points), _frozen(coords), shown, _frozen(starts),

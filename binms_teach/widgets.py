@@ -10,6 +10,11 @@ what is shown without a browser.
 - `PathMapExplorer`: the paths of many points on an MDS map, over the updates;
 - `LabellingExplorer`: epsilon(k2), the graph H <= epsilon among the modes, the clusters.
 
+Readers without a kernel (GitHub, nbviewer, a static site) cannot run a
+widget: each explorer's display bundle carries, beside the live widget view,
+an ``image/png`` of its current view (`_Explorer.view`), which they show
+instead of the text "VBox(...)"; JupyterLab still shows the live widget.
+
 Speed: the explorer draws its pictures as small PNG images straight from the
 0/1 arrays (nearest-neighbour upscaling, a few lines of numpy and zlib) and
 caches one trace per (point, k1); an update takes a few milliseconds
@@ -17,7 +22,11 @@ caches one trace per (point, k1); an update takes a few milliseconds
 matplotlib figure once and then only update its artists' data.
 """
 
+import base64
+import html
+import re
 import struct
+import textwrap
 import zlib
 from collections import OrderedDict
 
@@ -27,11 +36,14 @@ from matplotlib import colormaps
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
 from scipy.sparse.csgraph import minimum_spanning_tree
 
-from ._validation import check_binary, check_int, check_tie
+from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .hamming import hamming
 from .majority import majority_vote
+from .palette import DIVERGING_CMAP, series_style
 from .trace import LabellingModel, _ascent_trace, _columns, classical_mds
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
@@ -41,7 +53,7 @@ GRID = (222, 222, 222)
 TURNED_ON = (213, 94, 0)      # a 0 that becomes 1 (vermillion)
 TURNED_OFF = (86, 180, 233)   # a 1 that becomes 0 (sky blue)
 CURRENT = (0, 114, 178)       # the frame of the current iterate (blue)
-VOTES_CMAP = "RdBu_r"         # 0 votes for 1: blue, half: white, all: red
+VOTES_CMAP = DIVERGING_CMAP   # 0 votes for 1: purple, half: white, all: orange
 
 
 # ---------------------------------------------------------------- pictures (pure functions)
@@ -92,20 +104,28 @@ def binary_image(x, shape, scale=10, grid=True):
 def next_image(x, x_next, shape, scale=10):
     """x_{j+1} drawn over x_j: unchanged bits in ink/paper, flips in colour.
 
-    A 0 that becomes 1 is vermillion, a 1 that becomes 0 sky blue.
+    A 0 that becomes 1 is a filled vermillion cell, a 1 that becomes 0 a sky
+    blue cell with a white ring: dark and filled against light and ringed, so
+    the two are told apart without their colours.
     """
     x, x_next = np.asarray(x).reshape(shape), np.asarray(x_next).reshape(shape)
     cells = np.where(x_next[..., None] == 1, INK, PAPER).astype(np.uint8)
     cells[(x_next == 1) & (x == 0)] = TURNED_ON
-    cells[(x_next == 0) & (x == 1)] = TURNED_OFF
-    return _upscale(cells, scale, True)
+    turned_off = (x_next == 0) & (x == 1)
+    cells[turned_off] = TURNED_OFF
+    img = _upscale(cells, scale, True)
+    if scale >= 8:  # the ring: a one-pixel square inside the cell, clear of its centre
+        ring = np.zeros((scale, scale), dtype=bool)
+        ring[2, 2:-2] = ring[-3, 2:-2] = ring[2:-2, 2] = ring[2:-2, -3] = True
+        img[np.kron(turned_off, ring).astype(bool)] = PAPER
+    return img
 
 
 _VOTES_CMAP = colormaps[VOTES_CMAP]  # colormaps[...] returns a copy: look it up once
 
 
 def votes_lut(k1):
-    """The colour of 0, 1, ..., k1 votes for a 1: blue (none), white (half), red (all)."""
+    """The colour of 0, 1, ..., k1 votes for a 1: purple (none), white (half), orange (all)."""
     return (_VOTES_CMAP(np.linspace(0, 1, k1 + 1))[:, :3] * 255).round().astype(np.uint8)
 
 
@@ -148,12 +168,87 @@ def _column(children, margin=None):
     return widgets.VBox(children, layout=layout)
 
 
+def votes_key(k1, scale=10):
+    """The colour key of the vote heat map: one cell per count 0, 1, ..., k1, left to right."""
+    lut = votes_lut(k1)
+    return _upscale(lut[np.arange(k1 + 1)][None, :, :], scale, True)
+
+
+def _plain(text):
+    """HTML of a caption as plain text: x<sub>j</sub> -> x_j, tags dropped."""
+    text = re.sub(r"<sub>(.*?)</sub>", r"_\1", text)
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+TEXT_HEIGHT = 16  # pixels per line of 10-point text at 72 dots per inch
+
+
+def view_picture(rows, pad=8, min_width=560):
+    """Stack a view's text lines and pictures into one RGB image, top to bottom.
+
+    Parameters
+    ----------
+    rows : list
+        Each row is a str (a line of text, wrapped to the width) or a list of
+        (caption, rgb) pairs laid out left to right, each rgb at its own size.
+
+    Returns
+    -------
+    rgb : ndarray of uint8, shape (h, w, 3)
+    places : list of (row, column)
+        The top-left pixel of every picture, in the order given.
+
+    Examples
+    --------
+    >>> rgb, places = view_picture(["a line", [("", np.zeros((4, 6, 3), np.uint8))]])
+    >>> places, bool((rgb[places[0][0]:, 8:14][:4] == 0).all())
+    ([(24, 8)], True)
+    """
+    widths = [pad + sum(im.shape[1] + pad for _, im in row) for row in rows
+              if not isinstance(row, str)]
+    W = max([min_width, *widths])
+    chars = max(20, (W - 2 * pad) // 6)  # about 6 pixels per character at 10 points
+    layout, y = [], pad
+    for row in rows:
+        if isinstance(row, str):
+            for line in textwrap.wrap(row, chars) or [""]:
+                layout.append(("text", line, y))
+                y += TEXT_HEIGHT
+        else:
+            top = y + (TEXT_HEIGHT if any(c for c, _ in row) else 0)
+            layout.append(("row", row, top))
+            y = top + max(im.shape[0] for _, im in row) + pad
+    H = y + pad
+    fig = Figure(figsize=(W / 72, H / 72), dpi=72, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    w, h = canvas.get_width_height()  # the pixels Agg really draws (W, H up to rounding)
+    places = []
+    for kind, item, top in layout:
+        if kind == "text":
+            fig.text(pad / w, 1 - (top + 12) / h, item, fontsize=10)
+            continue
+        x = pad
+        for caption, im in item:
+            if caption:
+                room = (im.shape[1] + pad) // 5  # characters of 9 points over the picture
+                fig.text(x / w, 1 - (top - 4) / h, textwrap.shorten(caption, max(room, 12)),
+                         fontsize=9)
+            fig.figimage(im, xo=x, yo=h - top - im.shape[0], origin="upper")
+            places.append((top, x))
+            x += im.shape[1] + pad
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].copy(), places
+
+
 def _plural(count, one, many):
     return f"{count} {one if count == 1 else many}"
 
 
-def step_readout(step, n_steps):
+def step_readout(step, n_steps, neighbours="index"):
     """The explorer's one-line summary of a step.
+
+    Under ``neighbours="ball"`` it also says how many data points vote (the
+    closed ball may hold more than k1).
 
     Examples
     --------
@@ -164,8 +259,10 @@ def step_readout(step, n_steps):
     >>> step_readout(trace.steps[1], trace.n_iter)
     'iteration 1 of 1 · k1 = 3 · 0 bits change · 0 ties · fixed point: x_1 is a mode'
     """
-    text = (f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
-            f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
+    text = f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
+    if neighbours == "ball":
+        text += f"ball of {_plural(len(step.neighbours), 'point', 'points')} · "
+    text += (f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
             f"{_plural(step.n_ties, 'tie', 'ties')}")
     if step.fixed:
         text += f" · fixed point: x_{step.j} is a mode"
@@ -175,10 +272,22 @@ def step_readout(step, n_steps):
 # ---------------------------------------------------------------- the ascent explorer
 
 class _Explorer:
-    """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows."""
+    """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows.
+
+    The display bundle holds the live widget view and an ``image/png`` of the
+    current view (`view`), which a reader without a kernel sees instead.
+    """
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.ui._repr_mimebundle_(**kwargs)
+        bundle = self.ui._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["image/png"] = base64.b64encode(png_bytes(self.view()[0])).decode("ascii")
+        data["text/plain"] = f"{type(self).__name__}: {self.readout.value}"
+        return bundle
+
+    def view(self):
+        """The current view as one RGB picture, and where each of its pictures sits."""
+        return view_picture(self._view_rows())
 
     @property
     def state(self):
@@ -188,11 +297,13 @@ class _Explorer:
 class AscentExplorer(_Explorer):
     """Watch one binary gradient ascent on image data, one update at a time.
 
-    Controls: ``point`` (the data index x_0 starts from), ``k1``, ``play``,
-    ``back`` and ``step`` (description "step"), and the ``iteration`` slider.
-    For the current iteration j it shows x_j, its k1 nearest neighbours
+    Controls: ``point`` (the data index x_0 starts from), ``k1``, the
+    ``neighbours`` rule ("index": the k1 nearest, the lower row index wins a
+    tie; "ball": every data point within the k1-th smallest distance),
+    ``play``, ``back`` and ``step`` (description "step"), and the
+    ``iteration`` slider. For the current iteration j it shows x_j, its voters
     (nearest first), their votes for a 1 in every pixel (ties dotted), and
-    x_{j+1} with the bits that changed in colour, plus the whole path.
+    x_{j+1} with the bits that changed marked, plus the whole path.
 
     Parameters
     ----------
@@ -202,6 +313,8 @@ class AscentExplorer(_Explorer):
     k1 : int, default 10
     tie : {"one", "zero", "keep"}, default "one"
     max_iter : int, default 100
+    neighbours : {"index", "ball"}, default "index"
+        The neighbour rule shown first.
     shape : (int, int), default (16, 15)
         Rows and columns of one image, row-major (Digits: 16 rows of 15 pixels).
     y : array-like of shape (n,), optional
@@ -235,8 +348,8 @@ class AscentExplorer(_Explorer):
 
     CACHE_SIZE = 256
 
-    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, shape=(16, 15), y=None,
-                 k1_max=30, scale=10):
+    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, neighbours="index",
+                 shape=(16, 15), y=None, k1_max=30, scale=10):
         self.X = check_binary(X)
         n, d = self.X.shape
         self.shape = tuple(int(s) for s in shape)
@@ -263,6 +376,12 @@ class AscentExplorer(_Explorer):
                                             layout=widgets.Layout(width="170px"))
         self.k1 = widgets.IntSlider(value=k1, min=1, max=k1_max, description="k1",
                                     continuous_update=False)
+        self.neighbours = widgets.ToggleButtons(
+            options=["index", "ball"], value=check_neighbours(neighbours),
+            description="neighbours",
+            style={"button_width": "60px", "description_width": "initial"},
+            tooltips=["the k1 nearest; at equal distance the lower row index wins",
+                      "every data point within the k1-th smallest distance"])
         self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
         self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
         self.back = widgets.Button(description="back", icon="step-backward",
@@ -284,6 +403,7 @@ class AscentExplorer(_Explorer):
         widgets.link((self.play, "value"), (self.iteration, "value"))
         self.point.observe(self._on_start, "value")
         self.k1.observe(self._on_start, "value")
+        self.neighbours.observe(self._on_start, "value")
         self.iteration.observe(self._on_iteration, "value")
         self.step.on_click(lambda _: self._move(+1))
         self.back.on_click(lambda _: self._move(-1))
@@ -293,7 +413,7 @@ class AscentExplorer(_Explorer):
 
         self.ui = _column([
             self.title,
-            widgets.HBox([self.point, self.k1]),
+            widgets.HBox([self.point, self.k1, self.neighbours]),
             widgets.HBox([self.play, self.back, self.step, self.iteration]),
             self.readout,
             widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
@@ -305,14 +425,14 @@ class AscentExplorer(_Explorer):
 
 
     # model -----------------------------------------------------------------
-    def trace_for(self, point, k1):
-        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` neighbours."""
-        key = (int(point), int(k1))
+    def trace_for(self, point, k1, neighbours="index"):
+        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` and a neighbour rule."""
+        key = (int(point), int(k1), check_neighbours(neighbours))
         if key in self._cache:
             self._cache.move_to_end(key)
         else:
             self._cache[key] = _ascent_trace(self.X, self._columns, self.X[key[0]].copy(), key[0],
-                                             key[1], self.max_iter, self.tie)
+                                             key[1], self.max_iter, self.tie, key[2])
             if len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
         return self._cache[key]
@@ -338,7 +458,7 @@ class AscentExplorer(_Explorer):
 
     def _load(self):
         """A new point or k1: fetch its trace, go back to iteration 0, draw."""
-        self._trace = self.trace_for(self.point.value, self.k1.value)
+        self._trace = self.trace_for(self.point.value, self.k1.value, self.neighbours.value)
         last = self._trace.n_iter - 1
         self._silent = True
         try:
@@ -352,6 +472,24 @@ class AscentExplorer(_Explorer):
         self._render()
 
     # view ------------------------------------------------------------------
+    def _view_rows(self):
+        step = self.state
+        m = len(step.neighbours)
+        c = {name: _plain(cap.value) for name, cap in self.captions.items()}
+        ties = ("black dot: a tie (exactly half)" if m % 2 == 0
+                else "odd number of voters: no ties")
+        return [
+            _plain(self.title.value), self.readout.value,
+            [(c["iterate"], self.pixels["iterate"]), (c["votes"], self.pixels["votes"]),
+             (c["next"], self.pixels["next"])],
+            f"colour key of the votes for a 1: 0 (left) to {m} (right), {m} voters; {ties}",
+            [("", votes_key(m, self.thumb_scale * 2))],
+            f"in x_{step.j + 1}: filled vermillion, a 0 that becomes 1; sky blue with a white "
+            "ring, a 1 that becomes 0",
+            c["neighbours"], [("", self.pixels["neighbours"])],
+            c["path"], [("", self.pixels["path"])],
+        ]
+
     def _show(self, name, rgb):
         self.pixels[name] = rgb
         self.images[name].value = png_bytes(rgb)
@@ -362,31 +500,44 @@ class AscentExplorer(_Explorer):
         tr = self._trace
         i = tr.start
         label = "" if self.y is None else f" (label {self.y[i]})"
+        rule = getattr(tr, "neighbours", "index")
+        cycled = (not tr.converged and len(tr.path) > 1
+                  and any((tr.path[-1] == p).all() for p in tr.path[:-1]))
         end = ("a fixed point" if tr.converged
+               else "an earlier iterate: a cycle, stopped there" if cycled
                else f"max_iter = {tr.max_iter} updates without a fixed point")
         self.title.value = (
             f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
             f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
-            f"{_plural(tr.n_iter, 'update', 'updates')} computed.")
-        k1 = tr.k1
-        if k1 not in self._luts:
-            self._luts[k1] = votes_lut(k1)
+            f"{_plural(tr.n_iter, 'update', 'updates')} computed; neighbours = {rule!r}.")
+
+    def _lut(self, m):
+        if m not in self._luts:
+            self._luts[m] = votes_lut(m)
+        return self._luts[m]
+
+    def _render_legend(self, m):
+        """The colour key of the votes of m voters (k1, or the ball's size)."""
+        lut = self._lut(m)
+        ink = ["white" if lut[v] @ (0.299, 0.587, 0.114) < 128 else "black" for v in range(m + 1)]
         swatches = "".join(
-            f"<span style='background:rgb{tuple(int(c) for c in self._luts[k1][v])};"
-            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(k1 + 1))
+            f"<span style='background:rgb{tuple(int(c) for c in lut[v])};color:{ink[v]};"
+            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(m + 1))
         ties = (f"black dot: a tie (exactly half), settled by tie = {self.tie!r}"
-                if k1 % 2 == 0 else "k1 is odd: no ties")
+                if m % 2 == 0 else f"{m} voters, an odd number: no ties")
         self.legend.value = (
-            f"<small>votes for a 1 among the k1 = {k1} neighbours: {swatches} · {ties}"
-            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> a 0 that "
-            f"becomes 1, <span style='color:rgb{TURNED_OFF}'>■</span> a 1 that becomes 0</small>")
+            f"<small>votes for a 1 among the {m} voters: {swatches} · {ties}"
+            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> (filled) a 0 "
+            f"that becomes 1, <span style='color:rgb{TURNED_OFF}'>▣</span> (ringed) a 1 that "
+            f"becomes 0</small>")
 
     def _render(self):
         step, tr, s = self.state, self._trace, self.scale
-        j = step.j
+        j, m = step.j, len(step.neighbours)
+        ball = getattr(tr, "neighbours", "index") == "ball"
+        self._render_legend(m)
         self._show("iterate", binary_image(step.x, self.shape, s))
-        self._show("votes", votes_image(step.ones, step.ties, step.k1, self.shape, s,
-                                        self._luts.get(step.k1)))
+        self._show("votes", votes_image(step.ones, step.ties, m, self.shape, s, self._lut(m)))
         self._show("next", next_image(step.x, step.x_next, self.shape, s))
         thumbs = [binary_image(self.X[i], self.shape, self.thumb_scale, grid=False)
                   for i in step.neighbours]
@@ -397,18 +548,18 @@ class AscentExplorer(_Explorer):
         self._show("path", mosaic(path, ncols=12, gap=2))
 
         self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
-        self.captions["votes"].value = (f"votes for a 1 among NN<sub>{step.k1}</sub>"
-                                        f"(x<sub>{j}</sub>)")
-        self.captions["next"].value = (f"<b>x<sub>{j + 1}</sub></b> = maj(NN<sub>{step.k1}</sub>"
-                                       f"(x<sub>{j}</sub>))")
+        voters = (f"B(x<sub>{j}</sub>, δ<sub>({step.k1})</sub>(x<sub>{j}</sub>))" if ball
+                  else f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>)")
+        self.captions["votes"].value = f"votes for a 1 among {voters}"
+        self.captions["next"].value = f"<b>x<sub>{j + 1}</sub></b> = maj({voters})"
         shown = ", ".join(str(int(v)) for v in step.distances)
         self.captions["neighbours"].value = (
-            f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>), nearest first: data points "
+            f"{voters}{f', {m} points' if ball else ''}, nearest first: data points "
             f"{', '.join(str(int(v)) for v in step.neighbours[:10])}"
-            f"{' …' if step.k1 > 10 else ''}; Hamming distances {shown}")
+            f"{' …' if m > 10 else ''}; Hamming distances {shown}")
         self.captions["path"].value = (f"the path x<sub>0</sub>, …, x<sub>{len(tr.path) - 1}"
                                        f"</sub>; x<sub>{j}</sub> framed")
-        self.readout.value = step_readout(step, tr.n_iter)
+        self.readout.value = step_readout(step, tr.n_iter, "ball" if ball else "index")
         self.back.disabled = j == 0
         self.step.disabled = j == tr.n_iter - 1
 
@@ -439,10 +590,32 @@ class _Blitter:
         self.canvas.restore_region(self._background)
         for artist in self.animated:
             self.fig.draw_artist(artist)
-        return png_bytes(np.asarray(self.canvas.buffer_rgba())[..., :3])
+        self.last_rgb = np.asarray(self.canvas.buffer_rgba())[..., :3].copy()
+        return png_bytes(self.last_rgb)
 
 
-CLASS_COLOURS = colormaps["tab10"].colors
+def _marker_path(marker):
+    """The outline of a matplotlib marker, ready for `PathCollection.set_paths`."""
+    style = MarkerStyle(marker)
+    return style.get_path().transformed(style.get_transform())
+
+
+def _rgba(hex_colour):
+    h = hex_colour.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
+
+
+def label_style(code):
+    """Colour (RGBA), marker and line style of the label with code ``code`` (0, 1, ...).
+
+    Okabe-Ito colours (`binms_teach.palette`); the colour repeats after 8 but
+    the marker does not before 10, so no two digits look alike.
+    """
+    style = series_style(int(code))
+    return _rgba(style["color"]), style["marker"], style["linestyle"]
+
+
+GREY = (0.82, 0.82, 0.82, 1.0)
 
 
 class PathMapExplorer(_Explorer):
@@ -453,9 +626,10 @@ class PathMapExplorer(_Explorer):
     path_map : PathMap
         From `binms_teach.trace.path_map`.
     y : array-like of shape (n,), optional
-        Labels of the whole data set; each path has the colour of its start's
-        label (the i-th distinct label gets the i-th colour of tab10).
-    size : (float, float), default (6, 5)
+        Labels of the whole data set; each path has the colour, marker and line
+        style of its start's label (the i-th distinct label gets `label_style`
+        (i)), and a legend names them.
+    size : (float, float), default (7.5, 5)
         The figure size in inches.
 
     Attributes
@@ -469,10 +643,11 @@ class PathMapExplorer(_Explorer):
     figure : matplotlib.figure.Figure
         The figure drawn into ``image``; its artists ``trails`` (the paths up
         to t), ``moving_markers`` and ``arrived_markers`` (the iterates after t
-        updates, coloured by their start's label) hold what is on display.
+        updates, in their start's label's colour and marker) hold what is on
+        display.
     """
 
-    def __init__(self, path_map, *, y=None, size=(6, 5)):
+    def __init__(self, path_map, *, y=None, size=(7.5, 5)):
         self.map = pm = path_map
         self.updates = widgets.IntSlider(value=0, min=0, max=pm.n_steps, description="updates")
         self.play = widgets.Play(value=0, min=0, max=pm.n_steps, interval=700, description="play")
@@ -481,13 +656,17 @@ class PathMapExplorer(_Explorer):
         self.readout.add_class("bga-pathmap-readout")
         self.image = widgets.Image(format="png")
         if y is None:
-            colours = np.tile([0.3, 0.3, 0.3, 1.0], (len(pm.starts), 1))
+            names, codes = ["paths"], np.zeros(len(pm.starts), dtype=int)
+            styles = [((0.3, 0.3, 0.3, 1.0), "o", "-")]
         else:
-            # The i-th label of the whole data set gets the i-th tab10 colour (digit
-            # d gets plt.cm.tab10(d)), whichever labels the starts happen to have.
-            codes = np.unique(np.asarray(y), return_inverse=True)[1].reshape(-1)[pm.starts]
-            colours = np.array([(*CLASS_COLOURS[c % 10], 1.0) for c in codes])
+            # The i-th label of the whole data set gets the i-th style (digit d gets
+            # label_style(d)), whichever labels the starts happen to have.
+            names, inverse = np.unique(np.asarray(y), return_inverse=True)
+            codes = inverse.reshape(-1)[pm.starts]
+            styles = [label_style(i) for i in range(len(names))]
+        colours = np.array([styles[c][0] for c in codes])
         self._colours = colours
+        self._markers = [_marker_path(styles[c][1]) for c in codes]
 
         self._plot = plot = _Blitter(size)
         ax = plot.axes
@@ -497,14 +676,14 @@ class PathMapExplorer(_Explorer):
         ends = np.array([p[-1] for p in pm.paths])
         ax.scatter(c[ends, 0], c[ends, 1], s=150, marker="*", facecolors="none",
                    edgecolors="k", linewidths=0.6, label="modes reached")
-        self.trails = LineCollection([], colors=colours, linewidths=1.0, alpha=0.7,
-                                      animated=True)
+        self.trails = LineCollection([], colors=colours, linewidths=1.0, alpha=0.8,
+                                      linestyles=[styles[c][2] for c in codes], animated=True)
         ax.add_collection(self.trails)
         empty = np.zeros(0)
         self.moving_markers = ax.scatter(empty, empty, s=24, color="0.4", edgecolors="k",
                                          linewidths=0.4, animated=True, label="moving iterates")
-        self.arrived_markers = ax.scatter(empty, empty, s=70, marker="*", color="0.4",
-                                          edgecolors="k", linewidths=0.4, animated=True,
+        self.arrived_markers = ax.scatter(empty, empty, s=70, marker="o", color="0.4",
+                                          edgecolors="k", linewidths=0.8, animated=True,
                                           label="iterates at their mode")
         plot.animated = [self.trails, self.moving_markers, self.arrived_markers]
         pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
@@ -512,9 +691,20 @@ class PathMapExplorer(_Explorer):
         ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
         ax.set_xlabel("MDS axis 1")
         ax.set_ylabel("MDS axis 2")
-        ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}) on a map of "
-                     "Hamming distances", fontsize=9)
-        ax.legend(loc="best", fontsize=7)
+        ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}); map: MDS of "
+                     f"sqrt(H), {pm.shown:.0%} of the variance", fontsize=9)
+        handles = [Line2D([], [], linestyle="none", marker="o", color="0.8", markersize=4,
+                          label="data points"),
+                   Line2D([], [], linestyle="none", marker="*", markerfacecolor="none",
+                          markeredgecolor="k", markersize=10, label="modes reached")]
+        shown = np.unique(codes)
+        title = "start's label" if y is not None else None
+        handles += [Line2D([], [], color=styles[c][0], marker=styles[c][1],
+                           linestyle=styles[c][2], markeredgecolor="k", markeredgewidth=0.4,
+                           label=str(names[c])) for c in shown]
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7,
+                  title=title, title_fontsize=7, frameon=False)
+        self._legend_note = "small markers: still moving; large markers: at their mode"
         plot.fig.tight_layout()
         plot.freeze()
         self.figure = plot.fig
@@ -530,15 +720,19 @@ class PathMapExplorer(_Explorer):
         c = self.map.coords
         self.trails.set_segments([c[p[: min(t, len(p) - 1) + 1]] for p in self.map.paths])
         moving = frame.moving
-        self.moving_markers.set_offsets(frame.coords[moving].reshape(-1, 2))
-        self.moving_markers.set_facecolors(self._colours[moving])
-        self.arrived_markers.set_offsets(frame.coords[~moving].reshape(-1, 2))
-        self.arrived_markers.set_facecolors(self._colours[~moving])
+        for markers, which in ((self.moving_markers, moving), (self.arrived_markers, ~moving)):
+            markers.set_offsets(frame.coords[which].reshape(-1, 2))
+            markers.set_facecolors(self._colours[which])
+            markers.set_paths([m for m, w in zip(self._markers, which, strict=True) if w])
         self.image.value = self._plot.png()
         distinct = len(np.unique(frame.index))
         self.readout.value = (f"updates t = {t} of {self.map.n_steps} · "
                               f"{frame.n_moving} of {len(moving)} points still moving · "
                               f"{distinct} distinct iterates")
+
+    def _view_rows(self):
+        return [self.readout.value, self._legend_note,
+                [("", np.asarray(self._plot.last_rgb))]]
 
 
 # ---------------------------------------------------------------- the labelling task
@@ -614,7 +808,8 @@ class LabellingExplorer(_Explorer):
         self.centres_caption = widgets.HTML()
 
         D = hamming(model.modes)
-        self._coords, _ = classical_mds(D)
+        # The map: MDS of sqrt(H), i.e. PCA of the modes (never stretches a distance).
+        self._coords, _ = classical_mds(np.sqrt(D))
         c = self._coords
         # Single linkage: the tree's edges with H <= epsilon join exactly the
         # components of the graph H <= epsilon. Distinct modes lie at H >= 1, so
@@ -648,6 +843,8 @@ class LabellingExplorer(_Explorer):
         bars.set_xlabel(f"the {self.N_BARS} largest clusters")
         bars.set_ylabel("samples (log scale)")
         bars.set_title("cluster sizes, largest first", fontsize=9)
+        self._rank_markers = [_marker_path(label_style(r)[1]) for r in range(self.N_COLOURED)]
+        self._rank_markers.append(_marker_path("o"))  # every cluster past the tenth
         plot.animated = [self.edge_lines, self.nodes, *self.bars]
         plot.fig.tight_layout()
         plot.freeze()
@@ -671,9 +868,12 @@ class LabellingExplorer(_Explorer):
         order = np.argsort(-sizes, kind="stable")      # clusters, largest first
         rank = np.empty(len(sizes), dtype=int)
         rank[order] = np.arange(len(sizes))
-        palette = np.array([(*CLASS_COLOURS[r], 1.0) if r < self.N_COLOURED
-                            else (0.82, 0.82, 0.82, 1.0) for r in range(len(sizes))])
+        palette = np.array([label_style(r)[0] if r < self.N_COLOURED else GREY
+                            for r in range(len(sizes))])
         self.nodes.set_facecolors(palette[rank[s.components]])
+        # colour and marker: the i-th largest cluster has label_style(i)'s marker
+        node_rank = np.minimum(rank[s.components], self.N_COLOURED)
+        self.nodes.set_paths([self._rank_markers[r] for r in node_rank])
         for b, bar in enumerate(self.bars):
             bar.set_height(sizes[order[b]] if b < len(order) else 0)
             bar.set_color(palette[b] if b < len(order) else "none")
@@ -685,8 +885,8 @@ class LabellingExplorer(_Explorer):
                 w = majority_vote(self.model.X[s.labels == m])
                 thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
                                ((3, 3), (3, 3), (0, 0)), constant_values=255)
-                thumbs.append(_framed(thumb, tuple(int(255 * v) for v in CLASS_COLOURS[r]), 3))
-            strip = mosaic(thumbs, ncols=self.N_COLOURED)
+                thumbs.append(_framed(thumb, tuple(int(255 * v) for v in palette[r][:3]), 3))
+            strip = self._centres_rgb = mosaic(thumbs, ncols=self.N_COLOURED)
             self.centres.value = png_bytes(strip)
             self.centres.width = str(strip.shape[1])
             self.centres_caption.value = (
@@ -698,3 +898,12 @@ class LabellingExplorer(_Explorer):
         if s.nmi is not None:
             text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
         self.readout.value = text
+
+    def _view_rows(self):
+        rows = [self.readout.value,
+                "map: the distinct modes (MDS of sqrt(H)); the i-th largest cluster in the i-th "
+                "colour and marker, the others grey dots",
+                [("", np.asarray(self._plot.last_rgb))]]
+        if self.model.X is not None and self.shape is not None:
+            rows += [[(_plain(self.centres_caption.value), self._centres_rgb)]]
+        return rows

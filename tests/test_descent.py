@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from binms_teach import BinNNMS, bga, bga_path, checks, datasets
 from binms_teach.ascent import AscentCycleWarning
 from binms_teach.trace import ascent_trace
+from tests import reference_ball as ref_ball
 from tests import reference_impl as ref
 from tests.guards import in_ci, missing
 from tests.strategies import binary_matrices
@@ -146,43 +147,79 @@ def test_all_paper_checks_are_marked_as_the_papers():
 # ---------------------------------------------------------------- the cycle guard
 
 
-def two_cycle(X, Q, k1, tie):
-    """A stand-in vote that flips the first bit: every iterate comes back after 2 updates."""
-    out = Q.copy()
-    out[:, 0] ^= 1
-    return out
+def _rows(*supports, d=11):
+    return np.array([[int(j in bits) for j in range(d)] for bits in supports], dtype=np.uint8)
 
 
-def test_cycle_guard_stops_bga_with_a_warning(monkeypatch):
-    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball",
-                        lambda Xf, Q, k1, tie: two_cycle(None, Q, k1, tie))
-    X = np.eye(6, dtype=np.uint8)
-    with pytest.warns(AscentCycleWarning, match=r"6 of 6 candidate.*neighbours='index'"):
-        modes, n_iter, converged = bga(X, X, 2, max_iter=1000, neighbours="ball")
-    assert not converged.any()
-    assert n_iter.tolist() == [2] * 6  # x -> x' -> x: stopped at once, not at max_iter
-    assert np.array_equal(modes, X)  # the repeated iterate
-    with pytest.warns(AscentCycleWarning):
-        model = BinNNMS(k1=2, k2=1, neighbours="ball", record_paths=True).fit(X)
-    assert not model.converged_.any() and model.n_iter_ == 2
-    assert [len(p) for p in model.paths_] == [3] * 6
-    # "index" has no guard to trip: the same stand-in is never called.
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert bga(X, X, 2)[2].all()
+# A constructed 2-cycle of the "ball" ascent, k1 = 2, tie "zero". Five points:
+# p = {9} near x = 0, and q, o1, o2, o3 of weight 6 (q holds y = {0, 1, 2}, each o
+# two of y's bits; every other bit is in exactly two of the five).
+#   at x = 0: distances 1, 6, 6, 6, 6, so the ball is all five; maj = y;
+#   at y:     distances q 3, p 4, o's 5, so the ball is {q, p}: one vote each on
+#             q's other bits, a tie, "zero": x_2 = q AND p = 0 = x_0.
+# The complement of everything cycles under tie "one" (complementing swaps the rules).
+CYCLE_X = _rows({0, 1, 2, 3, 4, 5}, {0, 1, 3, 6, 7, 9}, {1, 2, 4, 6, 8, 10},
+                {0, 2, 5, 7, 8, 10}, {9})
+CYCLE_START = np.zeros(11, dtype=np.uint8)
+CYCLE_Y = _rows({0, 1, 2})[0]
 
 
-def test_cycle_guard_stops_the_readable_ascent_and_the_trace(monkeypatch):
-    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "majority_vote",
-                        lambda rows, tie, current: two_cycle(None, current[None, :], 0, tie)[0])
-    X = np.eye(5, dtype=np.uint8)
+def test_the_constructed_cycle_is_a_cycle_by_plain_loops():
+    path, converged = ref_ball.ascend(CYCLE_X.tolist(), CYCLE_START.tolist(), 2, 100, "zero")
+    assert path == [CYCLE_START.tolist(), CYCLE_Y.tolist(), CYCLE_START.tolist()]
+    assert not converged
+    path, converged = ref_ball.ascend((1 - CYCLE_X).tolist(), (1 - CYCLE_START).tolist(), 2,
+                                      100, "one")
+    assert len(path) == 3 and path[0] == path[2] and not converged
+
+
+@pytest.mark.parametrize("tie, flip", [("zero", 0), ("one", 1)])
+def test_cycle_guard_stops_bga_with_a_warning(tie, flip):
+    X, x0 = CYCLE_X ^ flip, CYCLE_START ^ flip
+    with pytest.warns(AscentCycleWarning, match=r"1 of 1 candidate.*neighbours='index'"):
+        modes, n_iter, converged = bga(X, x0[None, :], 2, max_iter=1000, tie=tie,
+                                       neighbours="ball")
+    assert not converged[0]
+    assert n_iter[0] == 2  # x_0 -> y -> x_0: stopped at once, not at max_iter
+    assert np.array_equal(modes[0], x0)  # the repeated iterate
     with pytest.warns(AscentCycleWarning, match="1 of 1 candidate"):
-        path = bga_path(X, X[0], 2, max_iter=1000, neighbours="ball")
-    assert path.tolist() == [X[0].tolist(), (X[0] ^ np.eye(5, dtype=np.uint8)[0]).tolist(),
-                             X[0].tolist()]
-    monkeypatch.setattr(sys.modules["binms_teach.trace"], "decide",
-                        lambda twice, total, tie, x: two_cycle(None, x[None, :], 0, tie)[0])
+        path = bga_path(X, x0, 2, max_iter=1000, tie=tie, neighbours="ball")
+    assert path.tolist() == [x0.tolist(), (CYCLE_Y ^ flip).tolist(), x0.tolist()]
     with pytest.warns(AscentCycleWarning):
-        trace = ascent_trace(X, 0, 2, max_iter=1000, neighbours="ball")
+        trace = ascent_trace(X, x0, 2, max_iter=1000, tie=tie, neighbours="ball")
     assert not trace.converged and len(trace.steps) == 2
     assert np.array_equal(trace.path, path)
+    # "index" on the same data: no cycle, no warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bga(X, x0[None, :], 2, max_iter=1000, tie=tie)[2].all()
+
+
+def test_cycle_guard_in_binnnms():
+    """The first data point's ascent enters the same cycle; the others converge."""
+    with pytest.warns(AscentCycleWarning, match=r"1 of 5 candidate"):
+        model = BinNNMS(k1=2, k2=1, tie="zero", neighbours="ball", record_paths=True,
+                        max_iter=1000).fit(CYCLE_X)
+    expected = [ref_ball.ascend(CYCLE_X.tolist(), x, 2, 1000, "zero")
+                for x in CYCLE_X.tolist()]
+    assert model.converged_.tolist() == [c for _, c in expected] == [False] + [True] * 4
+    assert [p.tolist() for p in model.paths_] == [p for p, _ in expected]
+    assert model.n_iter_ < 10
+
+
+def test_cycle_guard_catches_longer_cycles(monkeypatch):
+    """A stand-in vote with a 3-cycle (x -> x + e0 -> x + e0 + e1 -> x): any earlier iterate."""
+
+    def three_cycle(Xf, Q, k1, tie):
+        out = Q.copy()
+        first, second = Q[:, 0] == 1, Q[:, 1] == 1
+        out[:, 0] = ~first | ~second        # 00 -> 10 -> 11 -> 00
+        out[:, 1] = first & ~second
+        return out.astype(np.uint8)
+
+    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball", three_cycle)
+    X = np.zeros((4, 3), dtype=np.uint8)
+    with pytest.warns(AscentCycleWarning, match="4 of 4"):
+        modes, n_iter, converged = bga(X, X, 2, max_iter=1000, neighbours="ball")
+    assert n_iter.tolist() == [3] * 4 and not converged.any()
+    assert np.array_equal(modes, X)

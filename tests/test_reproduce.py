@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from binms_teach import experiments
@@ -68,7 +69,7 @@ def test_csv_schemas(quick_run):
     folder, _ = quick_run
     with open(folder / "table2.csv") as f:
         assert f.readline().strip() == ("dataset,method,k,k1,k2,n_clusters,nmi_mean,nmi_std,"
-                                        "ari_mean,ari_std")
+                                        "ari_mean,ari_std,neighbours,orders")
     with open(folder / "table1.csv") as f:
         assert f.readline().strip() == "dataset,n,d,M,paper_n,paper_d,paper_M"
     rows = read_csv(folder / "table2.csv")
@@ -88,8 +89,13 @@ def test_values_are_in_range(quick_run):
         if r["ari_mean"]:
             assert -0.5 <= float(r["ari_mean"]) <= 1 and float(r["ari_std"]) >= 0, r
         if r["method"].startswith("BinNNMS "):
-            assert r["k1"] and r["k2"] and int(r["n_clusters"]) >= 1, r
-            assert float(r["nmi_std"]) == 0 and float(r["ari_std"]) == 0, r  # deterministic
+            assert r["k1"] and r["k2"] and float(r["n_clusters"]) >= 1, r
+            assert r["neighbours"] in ("index", "ball") and int(r["orders"]) >= 1, r
+            if r["orders"] == "1":  # one deterministic run
+                assert float(r["nmi_std"]) == 0 and float(r["ari_std"]) == 0, r
+                assert int(r["n_clusters"]) >= 1, r
+        else:
+            assert r["neighbours"] == "" and r["orders"] == "", r
         if r["method"] == "k-modes":
             assert r["k"] and 1 <= float(r["n_clusters"]) <= int(r["k"]), r
 
@@ -100,13 +106,55 @@ def test_printed_tables_match_the_csv(quick_run):
     for r in read_csv(folder / "table2.csv"):
         nmi = "-" if not r["nmi_mean"] else f"{r['nmi_mean']} ± {r['nmi_std']}"
         ari = "-" if not r["ari_mean"] else f"{r['ari_mean']} ± {r['ari_std']}"
-        expected = [r["dataset"], *r["method"].split(), r["k"], r["k1"], r["k2"],
-                    r["n_clusters"], *nmi.split(), *ari.split()]
+        orders = experiments.order_text(r["neighbours"] or None,
+                                        int(r["orders"]) if r["orders"] else None)
+        expected = [r["dataset"], *r["method"].split(), r["neighbours"], *orders.split(), r["k"],
+                    r["k1"], r["k2"], r["n_clusters"], *nmi.split(), *ari.split()]
         expected = [e for e in expected if e]
         assert any(line.split() == expected for line in lines), (r, expected)
     for r in read_csv(folder / "table1.csv"):
         expected = [r[c] for c in ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")]
         assert any(line.replace("*", " ").split() == expected for line in lines), expected
+
+
+def test_binnnms_rows_give_the_row_orders_and_the_ball(quick_run):
+    folder, printed = quick_run
+    rows = read_csv(folder / "table2.csv")
+    n_orders = str(len(experiments.QUICK_ORDER_SEEDS))
+    for name in experiments.QUICK_DATASETS:
+        for method in ("BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette"):
+            mine = [r for r in rows if r["dataset"] == name and r["method"] == method]
+            if not mine:
+                continue
+            assert [(r["neighbours"], r["orders"]) for r in mine] == [
+                ("index", "1"), ("index", n_orders), ("ball", "1")], (name, method)
+            assert len({(r["k1"], r["k2"]) for r in mine}) == 1  # the same setting
+    assert "Table 2: data sets" in printed and "Table 3: results" in printed
+    assert "table1.csv (Table 2)" in printed and "table2.csv (Table 3)" in printed
+    assert f"mean ± std over {n_orders} random row orders" in printed
+
+
+def test_binnnms_rows_match_fresh_fits(quick_run):
+    """The three rules of every BinNNMS row against BinNNMS fitted afresh (Zoo)."""
+    from binms_teach import BinNNMS, ari, nmi
+
+    folder, _ = quick_run
+    zoo = experiments.load("zoo")
+    X, y = zoo.data, zoo.target
+    for r in read_csv(folder / "table2.csv"):
+        if r["dataset"] != "zoo" or not r["method"].startswith("BinNNMS "):
+            continue
+        k1, k2 = max(int(r["k1"]), 1), int(r["k2"])
+        if r["neighbours"] == "index" and r["orders"] != "1":
+            seeds = experiments.QUICK_ORDER_SEEDS
+            orders = [experiments.row_order(len(X), seed) for seed in seeds]
+        else:
+            orders = [slice(None)]
+        scores = [(nmi(y[o], labels), ari(y[o], labels)) for o in orders
+                  for labels in [BinNNMS(k1=k1, k2=k2, neighbours=r["neighbours"])
+                                 .fit(X[o]).labels_]]
+        assert float(r["nmi_mean"]) == pytest.approx(np.mean([s[0] for s in scores]), abs=6e-4)
+        assert float(r["ari_std"]) == pytest.approx(np.std([s[1] for s in scores]), abs=6e-4)
 
 
 def test_two_runs_give_identical_files(quick_run, tmp_path):

@@ -172,7 +172,36 @@ def test_mds_of_square_root_hamming_is_pca(mixture):
     centred = X - X.mean(axis=0)
     _, _, vt = np.linalg.svd(centred, full_matrices=False)
     pca = centred @ vt[:2].T
-    assert np.allclose(np.abs(coords), np.abs(pca), atol=1e-8)
+    # Equal up to the sign of each axis (an eigenvector's sign is arbitrary).
+    signs = np.sign((coords * pca).sum(axis=0))
+    assert np.all(signs != 0)
+    assert np.allclose(coords, pca * signs, atol=1e-8)
+
+
+def test_mds_of_hamming_itself_is_not_euclidean():
+    # Why path_map uses sqrt(H): H is not a Euclidean distance, so B has a
+    # negative eigenvalue and the map of H can stretch a pair beyond H.
+    # The four vectors of weight 1 in {0,1}^4 plus the zero vector: H = 1 from
+    # the centre, H = 2 between the others (a star that no plane holds).
+    X = np.vstack([np.zeros(4), np.eye(4)])
+    H = (X[:, None, :] != X[None, :, :]).sum(axis=2).astype(float)
+    n = len(H)
+    J = np.eye(n) - np.ones((n, n)) / n
+    assert np.linalg.eigvalsh(-0.5 * J @ H**2 @ J).min() < -1e-9
+    assert np.linalg.eigvalsh(-0.5 * J @ H @ J).min() > -1e-9   # sqrt(H): PSD
+
+
+def test_the_path_map_never_stretches_a_distance(mixture):
+    pm = path_map(mixture, [3, 10, 40, 41], k1=6, background=range(0, 80, 2))
+    H = (pm.points[:, None, :] != pm.points[None, :, :]).sum(axis=2)
+    on_map = distances(pm.coords)
+    assert np.all(on_map <= np.sqrt(H) + 1e-9)
+    # and the map is the first two principal components of the centred rows
+    centred = pm.points - pm.points.mean(axis=0)
+    _, sv, vt = np.linalg.svd(centred, full_matrices=False)
+    pca = centred @ vt[:2].T
+    assert np.allclose(np.abs(pm.coords), np.abs(pca), atol=1e-8)
+    assert pm.shown == pytest.approx((sv[:2] ** 2).sum() / (sv**2).sum())
 
 
 def test_mds_refuses_non_distance_matrices():
@@ -194,7 +223,7 @@ def test_path_map_paths_are_the_ascent_paths(mixture):
     longest = max(len(bga_path(mixture, mixture[s], 6)) for s in starts) - 1
     assert pm.n_steps == longest
     H = (pm.points[:, None, :] != pm.points[None, :, :]).sum(axis=2)
-    assert np.allclose(pm.coords, classical_mds(H)[0])
+    assert np.allclose(pm.coords, classical_mds(np.sqrt(H))[0])
 
 
 def test_path_frames_follow_the_paths(mixture):
@@ -315,5 +344,7 @@ def test_path_map_shows_the_share_of_the_spread(mixture):
     H = (pm.points[:, None, :] != pm.points[None, :, :]).sum(axis=2).astype(float)
     n = len(H)
     J = np.eye(n) - np.ones((n, n)) / n
-    values = np.sort(np.linalg.eigvalsh(-0.5 * J @ H**2 @ J))[::-1]
+    values = np.sort(np.linalg.eigvalsh(-0.5 * J @ H @ J))[::-1]   # D**2 = sqrt(H)**2 = H
+    assert values.min() > -1e-9
     assert pm.shown == pytest.approx(values[:2].sum() / values.sum())
+    assert 0 < pm.shown < 1

@@ -5,6 +5,7 @@ the widget's state, readout and decoded pictures with an independent computation
 `bga_path` and plain loops (tests/reference_impl.py), never the widget's own model.
 """
 
+import base64
 import io
 
 import numpy as np
@@ -15,6 +16,7 @@ from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
 from binms_teach.datasets import load_digits, make_bernoulli_mixture
+from binms_teach.palette import DIVERGING_CMAP, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,
@@ -40,8 +42,37 @@ def images():
 
 def decode(image_widget):
     """The pixels an ipywidgets.Image shows, as uint8 RGB (decoded by Pillow)."""
-    rgb = mpimg.imread(io.BytesIO(image_widget.value), format="png")
+    return decode_png(image_widget.value)
+
+
+def decode_png(data):
+    rgb = mpimg.imread(io.BytesIO(data), format="png")
     return (np.asarray(rgb)[..., :3] * 255).round().astype(np.uint8)
+
+
+def hex_rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def check_bundle(explorer, pictures):
+    """The display bundle: the live widget, and a PNG of the current view for static readers.
+
+    ``pictures`` are RGB arrays on display now; each must appear, pixel for pixel,
+    inside the PNG at the place the view gives it.
+    """
+    bundle = explorer._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert not data["text/plain"].startswith("VBox(")
+    png = decode_png(base64.b64decode(data["image/png"]))
+    view, places = explorer.view()
+    assert png.shape == view.shape and np.array_equal(png, view)
+    assert len(places) >= len(pictures)
+    for picture in pictures:
+        h, w, _ = picture.shape
+        assert any(np.array_equal(png[r:r + h, c:c + w], picture) for r, c in places), \
+            "a picture on display is missing from the PNG"
+    return png
 
 
 def cells(rgb, scale, offset=None, origin=(0, 0)):
@@ -102,7 +133,7 @@ def check_step_on_screen(ex, X, start, k1, j):
                 else INK if x[c] else PAPER)
         assert tuple(nxt[c]) == want, f"pixel {c} of x_{j + 1}"
     votes = decode(ex.images["votes"])
-    lut = colormaps["RdBu_r"](np.arange(k1 + 1) / k1)[:, :3] * 255
+    lut = colormaps[DIVERGING_CMAP](np.arange(k1 + 1) / k1)[:, :3] * 255
     corner = cells(votes, s, offset=2).reshape(-1, 3).astype(float)
     assert np.abs(corner - lut[ones]).max() <= 1, "vote colours"
     centre = cells(votes, s).reshape(-1, 3)
@@ -198,8 +229,66 @@ def test_the_controls_are_findable_by_a_browser_test(images):
     assert "bga-readout" in ex.readout._dom_classes
     # one screen pixel per pixel drawn: 15 columns of 10 pixels
     assert ex.images["iterate"].width == str(15 * ex.scale)
-    bundle = ex._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
+    check_bundle(ex, [ex.pixels[name] for name in ("iterate", "votes", "next")])
+
+
+def test_the_display_bundle_shows_the_current_step_to_readers_without_a_kernel(images):
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    first = check_bundle(ex, list(ex.pixels.values()))
+    ex.step.click()
+    second = check_bundle(ex, list(ex.pixels.values()))
+    assert not np.array_equal(first, second), "the PNG follows the step on display"
+
+
+def test_a_bit_turned_off_is_ringed_so_colour_is_not_the_only_key():
+    from binms_teach.widgets import next_image
+    img = next_image(np.array([1, 0, 1]), np.array([0, 1, 1]), (1, 3), scale=10)
+    assert tuple(img[5, 5]) == TURNED_OFF and tuple(img[2, 5]) == PAPER   # ring, first cell
+    assert tuple(img[5, 15]) == TURNED_ON and tuple(img[2, 15]) == TURNED_ON  # filled
+
+
+def ball_by_loops(X, x, k1):
+    """B(x, delta_(k1)(x)) by the definition: every row within the k1-th smallest distance."""
+    rows = X.tolist()
+    dist = [ref.hamming(row, x.tolist()) for row in rows]
+    radius = sorted(dist)[k1 - 1]
+    return sorted((i for i in range(len(rows)) if dist[i] <= radius), key=lambda i: (dist[i], i))
+
+
+def test_the_neighbours_toggle_shows_the_closed_ball(images):
+    X, _ = images
+    k1 = 8
+    # a start whose k1-th distance is tied, so that the ball holds more than k1 points
+    start = next(i for i in range(len(X)) if len(ball_by_loops(X, X[i], k1)) > k1)
+    ex = AscentExplorer(X, start=start, k1=k1, shape=SHAPE)
+    index_trace = ex.trace
+    assert len(ex.state.neighbours) == k1
+    ex.iteration.value = 1 if ex.iteration.max >= 1 else 0
+    ex.neighbours.value = "ball"
+    assert ex.iteration.value == 0, "a new rule restarts the ascent"
+    path = bga_path(X, X[start], k1, neighbours="ball")
+    for j in range(ex.iteration.max + 1):
+        ex.iteration.value = j
+        x = path[min(j, len(path) - 1)]
+        ball = ball_by_loops(X, x, k1)
+        assert np.array_equal(ex.state.x, x)
+        assert ex.state.neighbours.tolist() == ball
+        want = ref.maj([X[i].tolist() for i in ball], "one", x.tolist())
+        assert ex.state.x_next.tolist() == want
+        ones = [sum(int(X[i][c]) for i in ball) for c in range(X.shape[1])]
+        assert ex.state.ties.tolist() == [2 * o == len(ball) for o in ones]
+        assert f"k1 = {k1} · ball of {len(ball)} points · " in ex.readout.value
+        # the heat map uses the colours of len(ball) voters
+        votes = decode(ex.images["votes"])
+        lut = colormaps[DIVERGING_CMAP](np.arange(len(ball) + 1) / len(ball))[:, :3] * 255
+        corner = cells(votes, ex.scale, offset=2).reshape(-1, 3).astype(float)
+        assert np.abs(corner - lut[ones]).max() <= 1
+    assert "neighbours = 'ball'" in ex.title.value
+    assert ex.readout.value.startswith(f"iteration {ex.iteration.max} of {ex.iteration.max} ·")
+    ex.neighbours.value = "index"
+    assert ex.trace is index_trace, "the index trace comes back from the cache"
+    assert len(ex.state.neighbours) == k1 and "ball of" not in ex.readout.value
 
 
 def test_the_explorer_refuses_a_wrong_shape(images):
@@ -242,8 +331,9 @@ def test_the_path_map_follows_the_paths(images):
         distinct = len({tuple(p[min(t, len(p) - 1)]) for p in paths})
         assert w.readout.value == (f"updates t = {t} of {w.updates.max} · {moving} of 4 points "
                                    f"still moving · {distinct} distinct iterates")
-        assert decode(w.image).shape == (400, 480, 3)
+        assert decode(w.image).shape == (400, 600, 3)
         pictures.add(w.image.value)
+        check_bundle(w, [decode(w.image)])
     assert len(pictures) == w.updates.max + 1, "every update must change the picture"
     w.play.value = 0
     assert w.updates.value == 0
@@ -259,7 +349,17 @@ def test_the_path_map_draws_trails_and_markers_where_the_paths_are(images):
     def place(x):  # the map position of a vector, looked up among the map's points
         return pm.coords[np.flatnonzero((pm.points == x).all(axis=1))[0]]
 
-    colour = {c: colormaps["tab10"].colors[c][:3] for c in range(3)}
+    colour = {c: hex_rgb(OKABE_ITO[c]) for c in range(3)}
+    # a legend names every label: its colour, marker and line style
+    legend = w.figure.axes[0].get_legend()
+    entries = {t.get_text(): h for t, h in zip(legend.get_texts(), legend.legend_handles,
+                                                strict=True)}
+    for c in sorted({int(y[s]) for s in starts}):
+        style = series_style(c)
+        assert entries[str(c)].get_marker() == style["marker"]
+        assert np.allclose(entries[str(c)].get_color()[:3] if not isinstance(
+            entries[str(c)].get_color(), str) else hex_rgb(entries[str(c)].get_color()),
+            colour[c])
     for t in range(w.updates.max + 1):
         w.updates.value = t
         segments = w.trails.get_segments()
@@ -273,6 +373,14 @@ def test_the_path_map_draws_trails_and_markers_where_the_paths_are(images):
                                            for i in which], (-1, 2)))
             assert np.allclose(markers.get_facecolors()[:, :3].reshape(-1, 3),
                                np.reshape([colour[y[starts[i]]] for i in which], (-1, 3)))
+            # and the marker of the label, so that colour is not the only key
+            want = [series_style(int(y[starts[i]]))["marker"] for i in which]
+            assert len(markers.get_paths()) == len(which)
+            for path, marker in zip(markers.get_paths(), want, strict=True):
+                from matplotlib.markers import MarkerStyle
+                ms = MarkerStyle(marker)
+                assert np.allclose(path.vertices,
+                                   ms.get_path().transformed(ms.get_transform()).vertices)
 
 
 # ---------------------------------------------------------------- the labelling task
@@ -374,7 +482,7 @@ def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):
     first = {tuple(r): labels[i] for i, r in reversed(list(enumerate(modes.tolist())))}
     for node, row in enumerate(distinct):
         r = rank[first[tuple(row)]]
-        want = colormaps["tab10"].colors[r][:3] if r < 10 else (0.82, 0.82, 0.82)
+        want = hex_rgb(OKABE_ITO[r % 8]) if r < 10 else (0.82, 0.82, 0.82)
         assert np.allclose(w.nodes.get_facecolors()[node, :3], want)
 
 
@@ -386,3 +494,10 @@ def test_the_labelling_picture_changes_with_k2(fitted):
     assert w.image.value != before
     assert decode(w.image).shape == (320, 720, 3)
     assert w.epsilon_from.options == ("modes",)
+    check_bundle(w, [decode(w.image)])
+
+
+def test_the_labelling_bundle_holds_the_map_and_the_centres(fitted):
+    X, y, modes = fitted
+    w = LabellingExplorer(modes, k2=4, y=y, X=X, shape=SHAPE)
+    check_bundle(w, [decode(w.image), decode(w.centres)])

@@ -7,7 +7,8 @@ here, in the test process, from the same data and the same parameters as the not
 
 - 06: `bga_path` gives the path x_0, ..., x_J of the notebook's point; the readout must
   say "iteration j of J", and the iterate picture (decoded from the PNG the browser
-  shows) must be x_j, pixel for pixel;
+  shows) must be x_j, pixel for pixel; the `neighbours` toggle set to "ball" restarts
+  the ascent and the readout counts the ball's points;
 - 07: `BinNNMS` and `epsilon_from_k2` / `epsilon_proximity` give epsilon(k2), the edges
   of the graph H <= epsilon among the distinct modes, the clusters and their NMI/ARI;
   the readout must say the same for the k2 the slider was moved to.
@@ -229,6 +230,18 @@ def test_ascent_explorer_06(open_lab_notebook, digits, e2e_artifacts):
     wait_for_picture(nb, iterate, path[last])
     assert nb.button("step").is_disabled()
     assert not nb.button("back").is_disabled()
+
+    # the neighbour rule: "ball" restarts the ascent at x_0 with every point within the
+    # k1-th distance voting, and the readout says how many
+    from binms_teach.hamming import ball_neighbours
+
+    ball_path = bga_path(X, X[POINT_06], K1_06, neighbours="ball")
+    voters = len(ball_neighbours(X, X[POINT_06][None, :], K1_06).indices[0])
+    area.locator("button.widget-toggle-button", has_text=re.compile("^ball$")).click()
+    nb.wait_for_text(readout, re.compile(
+        rf"^iteration 0 of {len(ball_path) - 1} · k1 = {K1_06} · ball of {voters} points · "),
+        UPDATE_TIMEOUT)
+    wait_for_picture(nb, iterate, ball_path[0])
 
     nb.assert_no_errors()
     save_to_docs({
