@@ -398,9 +398,24 @@ def test_figures_have_the_expected_panels(mixture):
     s = experiments.sweep(X, y, (0, 3), (2, 5))
     fig1 = experiments.figure1({"zoo": s, "spect": s})
     assert len(fig1.axes) == 2 * 2 * 2  # two rows of NMI and ARI, each with a colour bar
+    heatmaps = [ax for ax in fig1.axes if ax.images]
+    assert len(heatmaps) == 4
+    for ax in heatmaps:
+        # every heat map has its colour bar, labelled with the metric it shows
+        colorbar = ax.images[0].colorbar
+        assert colorbar is not None and colorbar.ax.get_ylabel() in ("NMI", "ARI")
+        assert ax.get_xlabel() == "k2" and ax.get_ylabel().startswith("k1")
     curves = [experiments.quantization_curves(X, y, k1, 5) for k1 in (3, 6)]
     fig2 = experiments.figure2({"zoo": curves})
     assert len(fig2.axes) == 2 and len(fig2.axes[0].lines) == 2 and len(fig2.axes[1].lines) == 4
+    for ax in fig2.axes:
+        assert ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
+    # No two k1 are told apart by colour alone: each has its own marker as well.
+    left = fig2.axes[0].lines
+    assert left[0].get_marker() != left[1].get_marker()
+    assert left[0].get_color() != left[1].get_color()
+    found, true = fig2.axes[1].lines[:2]
+    assert found.get_linestyle() != true.get_linestyle()  # found solid, true classes dashed
     images = make_bernoulli_mixture(60, 240, 10, flip=0.05, random_state=0)
     labels = BinNNMS(k1=3, k2=2).fit(images.data).labels_
     protos = experiments.digit_prototypes(images.data, images.target, labels, 3, 2)
@@ -408,6 +423,66 @@ def test_figures_have_the_expected_panels(mixture):
     shown = [ax for ax in fig3.axes if ax.images]
     assert len(shown) == 20 and not any(ax.axison for ax in fig3.axes)
     assert shown[0].images[0].get_array().shape == (16, 15)
+    plt.close("all")
+
+
+def test_results_figure_draws_each_row_with_its_error_bar():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs = experiments.KModesRuns(2, (0, 1), np.array([0.2, 0.4]), np.array([0.1, 0.3]),
+                                  np.array([2, 2]))
+    sweep = experiments.Sweep((1,), (1,), np.full((1, 1), 0.5), np.full((1, 1), 0.25),
+                              np.ones((1, 1), dtype=int), np.ones((1, 1)),
+                              np.full((1, 1), np.nan), np.zeros((1, 1, 4), dtype=int))
+    kmodes = {("spect", 47): runs, ("spect", 2): runs, ("car", 4): runs}
+    rows = experiments.table2(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+    fig = experiments.figure_results(rows)
+    nmi_ax, ari_ax = fig.axes
+    assert nmi_ax.get_xlabel() == "data set" and nmi_ax.get_ylabel().startswith("NMI")
+    assert ari_ax.get_ylabel().startswith("ARI")
+    assert [t.get_text() for t in nmi_ax.get_xticklabels()] == ["Spect", "Car"]
+    drawn = experiments.plot_results(rows, plt.subplots(1, 2)[1])
+
+    def points(name, axis):
+        """(x, mean, bar bottom, bar top) of every point of one series, by hand."""
+        container = drawn[name][axis]
+        x, mean = container[0].get_data()
+        segments = container[2][0].get_segments()
+        return [(round(float(a), 6), round(float(m), 6), round(float(s[0][1]), 6),
+                 round(float(s[1][1]), 6)) for a, m, s in zip(x, mean, segments, strict=True)]
+
+    # our k-modes: mean 0.3 +- 0.1 (NMI), 0.2 +- 0.1 (ARI), on both data sets
+    nmi_points = points("k-modes", 0)
+    assert [p[1:] for p in nmi_points] == [(0.3, 0.2, 0.4)] * 2
+    assert [p[1:] for p in points("k-modes", 1)] == [(0.2, 0.1, 0.3)] * 2
+    # the two points sit in the groups of Spect (x near 0) and Car (x near 1)
+    assert -0.4 < nmi_points[0][0] < 0.4 and 0.6 < nmi_points[1][0] < 1.4
+    # Spect's paper k-modes: NMI at k = 47 (0.135 +- 0), ARI at k = 2 (-0.009 +- 0.055)
+    assert points("paper k-modes", 0)[0][1:] == (0.135, 0.135, 0.135)
+    assert points("paper k-modes", 1)[0][1:] == (-0.009, -0.064, 0.046)
+    # the paper's Car "single class" has no score: one point only (Spect)
+    assert len(points("paper BinNNMS", 0)) == 1
+    # every series has its own marker, so colour is not the only key
+    markers = [drawn[name][0][0].get_marker() for name in drawn]
+    assert len(set(markers)) == len(markers)
+    # one colour per method: a method's rules share it, other methods differ
+    colours = {name: drawn[name][0][0].get_color() for name in drawn}
+    assert len(set(colours.values())) == len(colours)
+    assert nmi_ax.get_legend() is None and ari_ax.get_legend() is not None
+    # Rows over row orders (issue 11) are series of their own, beside the file-order row.
+    over_orders = [dict(r, neighbours="index", orders=10, nmi_mean=0.4, nmi_std=0.05)
+                   for r in rows if r["method"] == "BinNNMS best NMI"]
+    drawn = experiments.plot_results(rows + over_orders, plt.subplots(1, 2)[1])
+    assert [p[1:] for p in points("BinNNMS best NMI (index, 10 orders)", 0)] == [
+        (0.4, 0.35, 0.45)] * 2
+    assert [p[1] for p in points("BinNNMS best NMI (index, file order)", 0)] == [0.5, 0.5]
+    assert (drawn["BinNNMS best NMI (index, 10 orders)"][0][0].get_color()
+            == drawn["BinNNMS best NMI (index, file order)"][0][0].get_color())
+    names = list(drawn)
+    assert len({drawn[n][0][0].get_marker() for n in names}) == len(names)
     plt.close("all")
 
 

@@ -10,8 +10,10 @@ them: `make test-notebooks`):
 - no stored error output, and no stray `<matplotlib...>` / `Text(...)` result;
 - no cell relies on a trailing `;` to hide its result: nbval runs cells with
   store_history=False, and IPython then ignores the `;` (assign instead: `_ = ...`);
-- `# NBVAL_IGNORE_OUTPUT` marks exactly the cells that display a widget (or a
-  progress bar);
+- `# NBVAL_IGNORE_OUTPUT` marks exactly the cells that display a widget or run a
+  progress bar;
+- no stored output shows a progress bar (a frozen "0% 0/10": tools/execute_notebooks.py
+  drops them; the student sees them move when running the cell);
 - every exercise notebook has its solutions notebook, and the other way round.
 
 And tools/navigation.py is idempotent: run twice on a copy, the second run
@@ -37,6 +39,8 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 IGNORE_MARKER = "# NBVAL_IGNORE_OUTPUT"
 STRAY = re.compile(r"^\s*(\[?<matplotlib\.|<matplotlib\.|Text\(-?[\d.]+, -?[\d.]+, )", re.M)
 PROGRESS = re.compile(r"\d+%\|")
+# A cell that starts a progress bar: nbval's fresh run shows one, so it is marked.
+RUNS_PROGRESS = re.compile(r"progress=True|\btqdm\(")
 
 
 def _load_navigation():
@@ -161,12 +165,22 @@ def test_no_result_hidden_by_a_semicolon(path):
 
 
 def _shows_widget(cell):
-    for output in cell.outputs:
-        if WIDGET_MIME in output.get("data", {}):
-            return True
-        if output.output_type == "stream" and PROGRESS.search(output.text):
-            return True
-    return False
+    return any(WIDGET_MIME in output.get("data", {}) for output in cell.outputs)
+
+
+def _runs_progress_bar(cell):
+    return bool(RUNS_PROGRESS.search(cell.source))
+
+
+@notebook
+def test_no_stored_progress_bar(path):
+    for i, cell in _code_cells(_read(path)):
+        for output in cell.outputs:
+            for text in _texts(output):
+                assert not PROGRESS.search(text), (
+                    f"cell {i} stores a progress bar ({text.strip()[:40]!r}...): execute the "
+                    "notebook with tools/execute_notebooks.py, which drops them"
+                )
 
 
 @notebook
@@ -174,16 +188,18 @@ def test_ignore_output_marks_exactly_the_widget_cells(path):
     for i, cell in _code_cells(_read(path)):
         marked = cell.source.lstrip().startswith(IGNORE_MARKER)
         if marked:
-            assert _shows_widget(cell), (
-                f"cell {i} carries {IGNORE_MARKER} but displays no widget: nbval would "
-                "stop checking its output; keep printed results in a checked cell"
+            assert _shows_widget(cell) or _runs_progress_bar(cell), (
+                f"cell {i} carries {IGNORE_MARKER} but displays no widget and runs no "
+                "progress bar: nbval would stop checking its output; keep printed results "
+                "in a checked cell"
             )
         else:
             assert IGNORE_MARKER not in cell.source, (
                 f"cell {i}: {IGNORE_MARKER} must be the cell's first line"
             )
-            assert not _shows_widget(cell), (
-                f"cell {i} displays a widget: start it with {IGNORE_MARKER}"
+            assert not (_shows_widget(cell) or _runs_progress_bar(cell)), (
+                f"cell {i} displays a widget or runs a progress bar: start it with "
+                f"{IGNORE_MARKER}"
             )
 
 
@@ -290,3 +306,27 @@ def test_navigation_only_rewrites_the_named_notebooks(tmp_path):
     after = _snapshot(tmp_path)
     assert [p.name for p in after if after[p] != before[p]] == ["01_one.ipynb"]
     assert "[Two](02_two.ipynb) >" in _read(one).cells[1].source
+
+
+# ---------------------------------------------------------------- tools/execute_notebooks.py
+
+
+def test_execute_notebooks_drops_progress_bars_and_keeps_other_widgets():
+    spec = importlib.util.spec_from_file_location(
+        "execute_notebooks", ROOT / "tools" / "execute_notebooks.py")
+    execute_notebooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(execute_notebooks)
+    view = {"model_id": "m", "version_major": 2, "version_minor": 0}
+    bar = nbformat.v4.new_output("display_data", data={
+        WIDGET_MIME: view, "text/plain": "zoo:   0%|          | 0/14 [00:00<?, ?it/s]"})
+    explorer = nbformat.v4.new_output("display_data", data={
+        WIDGET_MIME: view, "text/plain": "VBox(children=(IntSlider(value=3),))"})
+    printed = nbformat.v4.new_output("stream", name="stdout", text="42 clusters\n")
+    terminal = nbformat.v4.new_output("stream", name="stderr", text=(
+        "\rk1:   0%|          | 0/3 [00:00<?, ?it/s]\rk1: 100%|##########| 3/3 [00:01<00:00]\n"
+        "UserWarning: a real warning\n"))
+    cell = nbformat.v4.new_code_cell("# NBVAL_IGNORE_OUTPUT\nrun(progress=True)")
+    cell.outputs = [bar, explorer, printed, terminal]
+    execute_notebooks.drop_progress_bars(cell)
+    assert [o.get("data", {}).get("text/plain", o.get("text")) for o in cell.outputs] == [
+        "VBox(children=(IntSlider(value=3),))", "42 clusters\n", "UserWarning: a real warning\n"]

@@ -11,6 +11,10 @@ right after. A notebook is written back only when every cell ran without an erro
 otherwise the script names the failing cell, prints its traceback, leaves the file
 untouched and exits with status 1 after trying the other notebooks.
 
+Progress bars (tqdm) are dropped from the stored outputs: a student sees them
+move when running a cell, while a stored one would only ever show "0%" (the
+widget's state is not saved). Other widgets (the explorers) keep their outputs.
+
 ``BINMS_TEACH_DATA`` reaches the kernels unchanged, except that a relative path is
 made absolute first (CI gives it relative to the repository root, while the kernels
 run inside ``notebooks/``).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -32,6 +37,9 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError
 KERNEL = "python3"
 CELL_TIMEOUT = 600  # seconds per cell; the whole course runs in about a minute
 DATA_VARIABLE = "BINMS_TEACH_DATA"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+# A tqdm bar as text: "name:  40%|####      | 4/10 [00:01<00:02, 2.9it/s]".
+PROGRESS = re.compile(r"\d+%\|")
 
 
 def check_kernel():
@@ -80,6 +88,33 @@ def merge_streams(cell):
     cell.outputs = merged
 
 
+def is_progress_bar(output) -> bool:
+    """True for a tqdm.auto bar: a widget whose text form is a tqdm line."""
+    data = output.get("data", {})
+    return WIDGET_MIME in data and bool(PROGRESS.search(data.get("text/plain", "")))
+
+
+def drop_progress_bars(cell):
+    """Remove progress bars from a cell's outputs: widget bars, and tqdm lines on stderr.
+
+    In a terminal-style stream tqdm redraws its line with carriage returns; those
+    pieces are removed and any other text of the stream is kept.
+    """
+    kept = []
+    for output in cell.outputs:
+        if is_progress_bar(output):
+            continue
+        if output.output_type == "stream" and output.name == "stderr":
+            pieces = re.split(r"(\r|\n)", output.text)
+            text = "".join(p for p in pieces if not PROGRESS.search(p))
+            text = re.sub(r"\r+", "", text).lstrip("\n")
+            if not text.strip():
+                continue
+            output.text = text
+        kept.append(output)
+    cell.outputs = kept
+
+
 def execute(path: Path) -> float:
     """Execute one notebook and write it back; return the seconds it took."""
     nb = nbformat.read(path, as_version=4)
@@ -104,6 +139,7 @@ def execute(path: Path) -> float:
     seconds = time.perf_counter() - start
     for cell in nb.cells:
         if cell.cell_type == "code":
+            drop_progress_bars(cell)
             merge_streams(cell)
     counts = [c.execution_count for c in nb.cells if c.cell_type == "code"]
     if counts != list(range(1, len(counts) + 1)):
