@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
 
-.PHONY: lab reproduce test test-unit test-notebooks test-e2e execute-notebooks nav bench lint course dev clean
+.PHONY: lab reproduce test test-unit test-notebooks test-e2e execute-notebooks nav bench lint course dev \
+	book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -37,6 +38,9 @@ nav: dev  ## rewrite the navigation links of the notebooks (safe to re-run)
 bench: dev  ## benchmarks/RESULTS.md and the plot
 	$(BIN)/python benchmarks/run.py
 
+book: $(VENV)/.book-installed  ## the course as a static site, readable offline: build/book/html
+	$(BIN)/python tools/build_book.py
+
 lint: dev
 	$(BIN)/ruff check .
 
@@ -53,6 +57,10 @@ dev: $(VENV)/.dev-installed
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.course-installed
+
+$(VENV)/.book-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[book]'
+	touch $@
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

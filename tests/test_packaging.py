@@ -24,7 +24,7 @@ def parse(requirement):
 def pyproject_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
-    listed = project["dependencies"] + extras["course"] + extras["dev"]
+    listed = project["dependencies"] + extras["course"] + extras["dev"] + extras["book"]
     # The course's own extra and the Python 3.10 back-port are not conda packages.
     skip = ("binms-teach", "tomli")
     return {parse(r) for r in listed if not r.startswith(skip)}

@@ -1,0 +1,101 @@
+"""Sphinx configuration of the course book (``make book``; see tools/build_book.py).
+
+The source folder is staged at build time by tools/build_book.py (the notebooks as they are
+stored, the pages of this folder, the generated checks page); this file is only the configuration.
+Everything the pages load is served by the site itself: the book must read offline.
+"""
+
+import re
+
+import binms_teach
+
+project = "binms-teach"
+author = "the binms-teach authors"
+copyright = "the binms-teach authors, BSD-3-Clause"
+release = binms_teach.__version__
+
+extensions = [
+    "myst_nb",  # the notebooks, read with their stored outputs, and the Markdown pages
+    "sphinx.ext.autodoc",  # the API reference from the docstrings
+    "numpydoc",  # the docstrings are numpydoc
+    "sphinx-mathjax-offline",  # MathJax 3 copied into _static and loaded from there
+]
+
+# The stored outputs are the course's outputs: nbval guarantees they are today's, so nothing is
+# re-executed here (the book builds without data, kernels or network).
+nb_execution_mode = "off"
+# No widget manager: it would load require.js and @jupyter-widgets/html-manager from a CDN.
+nb_ipywidgets_js = {}
+# Widgets appear through the PNG of their display bundle; a widget view never reaches the page
+# (tools/build_book.py also drops the progress bars and marks widgets without a picture).
+nb_mime_priority_overrides = [
+    ("html", "application/vnd.jupyter.widget-view+json", None),
+    ("html", "application/vnd.jupyter.widget-state+json", None),
+]
+nb_merge_streams = True
+myst_enable_extensions = ["dollarmath", "amsmath"]
+myst_heading_anchors = 3
+
+# Every cross-reference must resolve: with -n (nitpicky) and -W an unresolved API reference or a
+# link to a missing page or notebook fails the build. External links are not checked (offline).
+nitpicky = True
+suppress_warnings = ["mystnb.unknown_mime_type"]
+# numpy and scikit-learn have no pages here: intersphinx would fetch their inventories from the
+# network, so references to them stay plain text instead.
+nitpick_ignore_regex = [("py:class", r"(numpy|sklearn)\..*")]
+
+autodoc_default_options = {"members": True}
+autodoc_member_order = "bysource"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+
+html_theme = "sphinx_book_theme"
+html_title = "binms-teach: median shift clustering of binary data"
+html_static_path = []
+html_theme_options = {
+    # No launch buttons, repository or download links that point at another host.
+    "use_download_button": False,
+    "use_fullscreen_button": True,
+    "show_toc_level": 2,
+    "navigation_with_keys": False,
+}
+html_last_updated_fmt = None
+html_copy_source = False
+html_show_sourcelink = False
+exclude_patterns = ["_build", "**.ipynb_checkpoints"]
+
+
+# The docstrings write |x| for the number of ones and |a - b| for absolute values, which
+# reStructuredText reads as a substitution; outside doctests it becomes inline math.
+ABSOLUTE = re.compile(r"(?<![\\|`\w])\|([^|`\s](?:[^|`]*[^|`\s])?)\|(?![\w|`])")
+
+
+def absolute_values_as_math(app, what, name, obj, options, lines):
+    in_doctest = False
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        in_doctest = stripped.startswith(">>>") or (in_doctest and stripped != "")
+        if not in_doctest:
+            lines[i] = ABSOLUTE.sub(r":math:`|\1|`", line)
+
+
+def resolve_package_names(app, env, node, contnode):
+    """`binms_teach.bga_path` and a bare `BinNNMS` point at the page of the defining module."""
+    if node.get("refdomain") != "py":
+        return None
+    name = node["reftarget"].removeprefix("binms_teach.")
+    if "." in name or not hasattr(binms_teach, name):
+        return None
+    full = f"{getattr(binms_teach, name).__module__}.{name}"
+    found = env.get_domain("py").resolve_any_xref(env, node["refdoc"], app.builder, full, node,
+                                                  contnode)
+    return found[0][1] if found else None
+
+
+def setup(app):
+    # MathJax on every page, not only on pages whose body holds math: the sidebar lists every
+    # notebook's title on every page, and some titles hold math ($k_1$ in notebook 09's).
+    app.set_html_assets_policy("always")
+    app.connect("autodoc-process-docstring", absolute_values_as_math)
+    app.connect("missing-reference", resolve_package_names)
