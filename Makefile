@@ -3,9 +3,13 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
+# The exact versions the notebooks are executed with (`make constraints` rewrites it).
+# `make CONSTRAINTS= dev` installs without them (e.g. on a Python other than the tested one).
+CONSTRAINTS ?= binms_teach/constraints.txt
+PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
-.PHONY: lab reproduce test test-unit test-notebooks test-e2e execute-notebooks nav bench lint course dev \
-	book clean
+.PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
+	bench lint course dev constraints wheel book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -49,18 +53,38 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 course: $(VENV)/.course-installed
-$(VENV)/.course-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[course]'
+$(VENV)/.course-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[course]'
 	touch $@
 
 dev: $(VENV)/.dev-installed
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.dev-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[dev]'
 	touch $@ $(VENV)/.course-installed
 
-$(VENV)/.book-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[book]'
+$(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[book]'
 	touch $@
 
+constraints: dev  ## after adding a dependency to pyproject.toml: pin it in constraints.txt and environment.yml
+	$(PIP_INSTALL) -e '.[dev,book]'
+	$(BIN)/python tools/constraints.py
+
+# The suite against the newest releases, in a venv of its own (not in CI): catches breakage
+# before students meet it. A failure here means: update the code or notebooks, then
+# `make constraints` and `make execute-notebooks`.
+LATEST := .venv-latest
+test-latest:  ## the whole suite against the newest releases of every dependency
+	rm -rf $(LATEST)
+	$(PY) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -m pip install --quiet --upgrade -e '.[dev]'
+	$(LATEST)/bin/ruff check .
+	$(LATEST)/bin/pytest -m "not e2e"
+	$(LATEST)/bin/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
+
+wheel: dev  ## the wheel (with the data and the notebooks inside) in dist/
+	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) $(LATEST) build dist *.egg-info .pytest_cache

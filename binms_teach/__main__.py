@@ -1,6 +1,15 @@
-"""Command line: ``python -m binms_teach reproduce [--datasets ...] [--quick] [--out DIR]``.
+"""Command line: ``binms-teach COMMAND`` (or ``python -m binms_teach COMMAND``).
 
-Reruns the paper's experiments (`binms_teach.experiments`), prints the paper's
+* ``binms-teach course [DIR] [--force]``: copy the notebooks and their solutions out of the
+  installed package into DIR (`binms_teach.course`).
+* ``binms-teach doctor``: check the installation, one line per check (`binms_teach.doctor`).
+* ``binms-teach reproduce [--datasets ...] [--quick] [--out DIR]``: see below.
+
+A user's mistake (an unknown command or data set, an ``--out`` that cannot be written, a
+missing data file) ends in one line on stderr and exit status 2; a programming error still
+shows its traceback.
+
+``reproduce`` reruns the paper's experiments (`binms_teach.experiments`), prints the paper's
 Table 2 (data sets) and Table 3 (results), numbered as in the paper's PDF, with
 the paper's figures beside ours, and writes to DIR (the file names keep the
 numbers 1 and 2)
@@ -28,15 +37,40 @@ import time
 from pathlib import Path
 
 DEFAULT_OUT = "reproduce-out"
+PROG = "binms-teach"
 
 
-def build_parser():
+class UserError(Exception):
+    """A mistake of the user's, not of the code: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (the message and where to find help)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser(prog=PROG):
+    from .course import DEFAULT_DIR
     from .experiments import DATASETS, QUICK_DATASETS
 
-    parser = argparse.ArgumentParser(
-        prog="python -m binms_teach",
+    parser = _Parser(
+        prog=prog,
         description="binms-teach: nearest-neighbour median shift clustering of binary data.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    course = commands.add_parser(
+        "course", help="copy the notebooks and solutions into a folder of yours",
+        description="Copy the course's notebooks and their solutions out of the installed "
+                    "package into DIR, then print the command that opens them in JupyterLab.")
+    course.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
+                        help=f"the folder to copy into (default: {DEFAULT_DIR})")
+    course.add_argument("--force", action="store_true",
+                        help="overwrite notebooks you have changed (your changes are lost)")
+    commands.add_parser(
+        "doctor", help="check Python, the packages, the data, JupyterLab and matplotlib",
+        description="Check what the course needs, one line per check with the fix; exit "
+                    "status 0 when all is well, 1 otherwise.")
     rep = commands.add_parser(
         "reproduce", help="rerun the paper's Tables 2-3 and Figures 1-3",
         description="Rerun the paper's experiments; print its Tables 2 (data sets) and 3 "
@@ -53,32 +87,77 @@ def build_parser():
     return parser
 
 
-def main(argv=None):
-    parser = build_parser()
+def main(argv=None, prog=PROG):
+    """Run a command; a user's mistake exits with status 2 and one line on stderr."""
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
-    if args.command == "reproduce":
-        return reproduce_command(args, parser)
-    return 2  # pragma: no cover (argparse requires a command)
+    commands = {"course": course_command, "doctor": doctor_command,
+                "reproduce": reproduce_command}
+    try:
+        return commands[args.command](args)
+    except UserError as exc:
+        parser.exit(2, f"{prog}: error: {exc}\n")
 
 
-def reproduce_command(args, parser):
+def course_command(args):
+    from .course import CourseError, copy_course
+
+    try:
+        print(copy_course(args.dir, force=args.force))
+    except CourseError as exc:
+        raise UserError(str(exc)) from exc
+    return 0
+
+
+def doctor_command(args):
+    from .doctor import run
+
+    ok, lines = run()
+    print("\n".join(lines))
+    return 0 if ok else 1
+
+
+def check_out_folder(out):
+    """Raise UserError unless the folder ``out`` exists or can be made, and can be written.
+
+    Probed by creating (and removing) a temporary entry, so nothing is left behind.
+    """
+    existing = out
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise UserError(f"--out {out}: {existing} is a file, not a folder; give a folder name.")
+    try:
+        if out.exists():
+            tempfile.TemporaryFile(dir=out).close()
+        else:
+            tempfile.TemporaryDirectory(dir=existing).cleanup()
+    except OSError as exc:
+        raise UserError(f"--out {out} cannot be written ({exc.strerror or exc}); give a folder "
+                        "you can write to.") from exc
+
+
+def reproduce_command(args):
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from . import experiments as E
+    from .datasets import DataNotFoundError, DownloadError
 
     try:
         names = E.check_datasets(args.datasets) if args.datasets else None
     except ValueError as exc:
-        parser.error(str(exc))  # exits with status 2 and the usage line
+        raise UserError(str(exc)) from exc
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        parser.error(f"--out {out} is a file, not a folder: give a folder name.")
+    check_out_folder(out)
 
     start = time.perf_counter()
-    rep = E.reproduce(names, quick=args.quick, progress=not args.no_progress)
+    try:
+        rep = E.reproduce(names, quick=args.quick, progress=not args.no_progress)
+    except (DataNotFoundError, DownloadError) as exc:
+        raise UserError(str(exc)) from exc
     rows1 = E.table1(rep.data)
     rows2 = E.table2(rep.names, rep.kmodes, rep.sweeps, rep.orders)
     files = {"table1.csv": E.to_csv(rows1, E.TABLE1_COLUMNS).encode(),
@@ -132,4 +211,4 @@ def write_atomic(path, content):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(prog="python -m binms_teach"))

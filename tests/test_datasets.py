@@ -3,13 +3,15 @@
 The expected shapes, counts and checksums come from shared/data/uci/SOURCES.md and
 PAPER-NOTES.md, or are recomputed here from the raw files by plain loops.
 
-Real-data tests need the UCI files: set BINMS_TEACH_DATA to a folder in the UCI
-layout (zoo/zoo.data, mfeat/mfeat-pix, ...). Under CI=true they must run.
+Real-data tests read the UCI files shipped in the repository's data/ (or, when it is
+set, the folder BINMS_TEACH_DATA names, in the UCI layout).
 """
 
 import csv
 import hashlib
 import os
+import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +19,7 @@ import pytest
 
 from binms_teach.datasets import (
     _fetch,
+    fetch_file,
     load_car,
     load_categorical_csv,
     load_digits,
@@ -45,8 +48,8 @@ SHA256 = {  # from SOURCES.md
 }
 AUTHORS_DIGITS_SHA256 = "d60cf6c7114f7011579883e27de0e1f6f392263ad3d69170d5340dfe6c3afb86"
 REPO = Path(__file__).resolve().parents[1]
-HOW = ("set BINMS_TEACH_DATA to a folder with the UCI files in UCI's layout (zoo/zoo.data, "
-       "...), or load once with network access (see data/README.md)")
+HOW = ("the UCI files ship in the repository's data/ folder (see data/README.md); a "
+       "BINMS_TEACH_DATA folder must hold them all in UCI's layout")
 
 
 def _missing(what):
@@ -78,7 +81,7 @@ def authors_digits(uci):
 
 
 def _raw_rows(path):
-    with open(path, newline="") as f:
+    with open(path, newline="", encoding="utf-8") as f:
         return [row for row in csv.reader(f) if row]
 
 
@@ -379,6 +382,46 @@ def test_a_made_up_csv_loads_and_clusters(tmp_path):
         assert list(fruit.decode(mode).values()) == prototypes[kind]
 
 
-def test_fetch_searches_the_repository_data_folder_only_in_a_checkout():
-    # This test file lives in the source checkout, so the package's data/ is REPO/data.
-    assert _fetch.REPO_DATA_DIR == REPO / "data"
+def test_fetch_finds_the_repository_data_folder_in_a_checkout():
+    # This test file lives in the source checkout, so the shipped files are REPO/data.
+    assert _fetch.SHIPPED_DATA_DIR == REPO / "data"
+
+
+def test_every_loader_finds_its_shipped_file_with_no_setting(monkeypatch):
+    # A fresh clone: no BINMS_TEACH_DATA, no data_home, no network (download=False).
+    monkeypatch.delenv("BINMS_TEACH_DATA", raising=False)
+    assert _fetch.SHA256 == SHA256  # the code checks the digests SOURCES.md gives
+    for relpath, sha in SHA256.items():
+        path = fetch_file(relpath, download=False)
+        assert path == REPO / "data" / relpath
+        assert _sha256(path) == sha, relpath
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checksum warning would fail here
+        for name, (load, _, shape, _) in CASES.items():
+            assert load(download=False).data.shape == shape, name
+
+
+def test_a_changed_shipped_file_is_noticed(monkeypatch, tmp_path):
+    # The same search with a doctored copy in the shipped folder's place: loaded, but warned.
+    (tmp_path / "zoo").mkdir()
+    (tmp_path / "zoo/zoo.data").write_bytes((REPO / "data/zoo/zoo.data").read_bytes()
+                                            .replace(b"frog", b"toad"))
+    monkeypatch.delenv("BINMS_TEACH_DATA", raising=False)
+    monkeypatch.setattr(_fetch, "SHIPPED_DATA_DIR", tmp_path)
+    with pytest.warns(UserWarning, match="not byte for byte the UCI file"):
+        assert load_zoo(download=False).data.shape == (101, 21)
+
+
+def test_data_readme_lists_every_shipped_file_with_its_size_and_sha256():
+    readme = (REPO / "data/README.md").read_text(encoding="utf-8")
+    rows = dict((m[0], (int(m[1]), m[2])) for m in
+                re.findall(r"^\| `([^`]+)` \| (\d+) \| `([0-9a-f]{64})` \|", readme, re.M))
+    shipped = sorted(str(p.relative_to(REPO / "data")).replace(os.sep, "/")
+                     for p in (REPO / "data").rglob("*") if p.is_file() and p.name != "README.md")
+    assert sorted(rows) == shipped
+    for relpath, (size, sha) in rows.items():
+        content = (REPO / "data" / relpath).read_bytes()
+        assert (len(content), hashlib.sha256(content).hexdigest()) == (size, sha), relpath
+    assert set(SHA256) <= set(rows)
+    assert "machine-learning-databases/" not in readme.replace(
+        "(`ml/machine-learning-databases/...`)", "")

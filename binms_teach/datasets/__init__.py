@@ -7,14 +7,14 @@ row such as a cluster mode back as categorical values (or, for digits, as an ima
 
 * The paper's data sets, coded as in the paper: `load_zoo`, `load_digits`,
   `load_spect`, `load_soybean`, `load_car`; and `load_votes`, `load_mushroom`.
-  Their files are found or downloaded as `fetch_file` describes (see also the
-  repository's ``data/README.md``).
+  Their files ship with the course and are found as `fetch_file` describes (see
+  also the repository's ``data/README.md``).
 * Any categorical CSV file: `load_categorical_csv`.
 * No file needed: `load_sklearn_digits`, `make_bernoulli_mixture`.
 """
 
 from ._csv import load_categorical_csv
-from ._fetch import DownloadError, data_dirs, fetch_file
+from ._fetch import DataNotFoundError, DownloadError, archive_url, data_dirs, fetch_file
 from ._synthetic import load_sklearn_digits, make_bernoulli_mixture
 from ._uci import (
     load_car,
@@ -27,7 +27,9 @@ from ._uci import (
 )
 
 __all__ = [
+    "DataNotFoundError",
     "DownloadError",
+    "archive_url",
     "data_dirs",
     "fetch_file",
     "load_car",

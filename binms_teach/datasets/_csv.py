@@ -52,7 +52,8 @@ def load_categorical_csv(path, target_column, *, missing="?", coding="disjunctiv
     --------
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "pets.csv").write_text("legs,fur,kind\\n4,yes,dog\\n2,no,bird\\n4,?,dog\\n")
+    >>> _ = (folder / "pets.csv").write_text("legs,fur,kind\\n4,yes,dog\\n2,no,bird\\n4,?,dog\\n",
+    ...                                    encoding="utf-8")
     >>> pets = load_categorical_csv(folder / "pets.csv", "kind")
     >>> pets.feature_names, pets.data.tolist()
     (['legs=2', 'legs=4', 'fur=no', 'fur=yes'], [[0, 1, 0, 1], [1, 0, 1, 0], [0, 1, 0, 0]])

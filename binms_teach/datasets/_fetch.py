@@ -1,17 +1,20 @@
-"""Where the data files come from: a local folder, else a checked download from UCI.
+"""Where the data files come from: the copies shipped with the course, else a checked download.
 
 A file such as ``zoo/zoo.data`` is looked for, in this order, in
 
 1. the ``data_home`` argument,
 2. the folder named by the environment variable ``BINMS_TEACH_DATA``,
-3. the repository's ``data/`` folder (only in a source checkout),
-4. ``~/binms_teach_data``,
+3. the files shipped with the course: the repository's ``data/`` folder in a
+   source checkout (also in an editable install), ``binms_teach/_data`` in an
+   installed wheel,
+4. ``~/binms_teach_data``.
 
-and otherwise downloaded from the UCI archive into the first of those folders
-that can be written. The folder layout is UCI's own (``zoo/zoo.data``,
-``mfeat/mfeat-pix``, ...). A download is written to a temporary file next to
-its target and renamed only once its sha256 matches the one below, so a
-later call never loads a truncated or corrupt file.
+The folder layout is UCI's own (``zoo/zoo.data``, ``mfeat/mfeat-pix``, ...).
+Since every file is shipped, step 3 always finds it in an intact install. Only
+if it is nowhere (a file deleted by hand), ``download=True`` fetches the data
+set's zip archive from the UCI repository (``static/public/<id>/<name>.zip``),
+takes from it the member whose sha256 is the one below, and renames it into place
+only once checked, so a later call never loads a truncated or wrong file.
 """
 
 import hashlib
@@ -21,14 +24,27 @@ import tempfile
 import urllib.error
 import urllib.request
 import warnings
+import zipfile
 from pathlib import Path
 
-# The classic UCI layout: <base>/<folder>/<file>. Tests point this at a local server.
-UCI_BASE_URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
+# UCI serves each data set as <base>static/public/<id>/<name>.zip. Tests point this at a
+# local server.
+UCI_BASE_URL = "https://archive.ics.uci.edu/"
 ENV_VAR = "BINMS_TEACH_DATA"
-_ROOT = Path(__file__).resolve().parents[2]
-# Only a source checkout (pyproject.toml beside the package) has a data/ folder of ours.
-REPO_DATA_DIR = _ROOT / "data" if (_ROOT / "pyproject.toml").is_file() else None
+_PACKAGE = Path(__file__).resolve().parents[1]
+_ROOT = _PACKAGE.parent
+
+
+def _shipped_data_dir():
+    """The folder of the shipped files: ``data/`` in a checkout, ``_data`` in a wheel."""
+    if (_ROOT / "pyproject.toml").is_file() and (_ROOT / "data").is_dir():
+        return _ROOT / "data"  # a source checkout or an editable install
+    if (_PACKAGE / "_data").is_dir():
+        return _PACKAGE / "_data"  # an installed wheel (pyproject.toml maps data/ here)
+    return None
+
+
+SHIPPED_DATA_DIR = _shipped_data_dir()
 USER_DATA_DIR = Path("~/binms_teach_data")
 TIMEOUT = 60  # seconds without an answer before a download gives up
 
@@ -50,9 +66,25 @@ SHA256 = {
     ),
 }
 
+# Each folder's UCI data-set id and archive name: https://archive.ics.uci.edu/dataset/<id>/<name>
+# is its page, <base>static/public/<id>/<name>.zip its archive (data/README.md).
+ARCHIVES = {
+    "zoo": (111, "zoo"),
+    "mfeat": (72, "multiple+features"),
+    "spect": (95, "spect+heart"),
+    "soybean": (90, "soybean+large"),
+    "car": (19, "car+evaluation"),
+    "voting-records": (105, "congressional+voting+records"),
+    "mushroom": (73, "mushroom"),
+}
+
 
 class DownloadError(OSError):
     """A data file could not be downloaded, or what arrived was not the expected file."""
+
+
+class DataNotFoundError(FileNotFoundError):
+    """A data file is in none of the searched folders and may not be downloaded."""
 
 
 def data_dirs(data_home=None):
@@ -66,11 +98,27 @@ def data_dirs(data_home=None):
     dirs = [] if data_home is None else [Path(data_home).expanduser()]
     if os.environ.get(ENV_VAR):
         dirs.append(Path(os.environ[ENV_VAR]).expanduser())
-    if REPO_DATA_DIR is not None:
-        dirs.append(Path(REPO_DATA_DIR))
+    if SHIPPED_DATA_DIR is not None:
+        dirs.append(Path(SHIPPED_DATA_DIR))
     if USER_DATA_DIR is not None:
         dirs.append(Path(USER_DATA_DIR).expanduser())
     return dirs
+
+
+def archive_url(relpath, base_url=None):
+    """The address of the UCI zip archive that holds ``relpath``.
+
+    Examples
+    --------
+    >>> archive_url("zoo/zoo.data")
+    'https://archive.ics.uci.edu/static/public/111/zoo.zip'
+    """
+    folder = relpath.split("/")[0]
+    if folder not in ARCHIVES:
+        raise ValueError(f"No UCI archive is known for {relpath!r}; pass url=<zip address>.")
+    uci_id, name = ARCHIVES[folder]
+    base = UCI_BASE_URL if base_url is None else base_url
+    return f"{base.rstrip('/')}/static/public/{uci_id}/{name}.zip"
 
 
 def sha256_of(path):
@@ -82,30 +130,37 @@ def sha256_of(path):
     return digest.hexdigest()
 
 
-def fetch_file(relpath, sha256=None, *, data_home=None, download=True, base_url=None):
-    """The local path of a data file, downloading it if it is nowhere yet.
+def fetch_file(relpath, sha256=None, *, data_home=None, download=True, url=None):
+    """The local path of a data file; downloaded (checked) only if it is nowhere.
 
     Parameters
     ----------
     relpath : str
         The file's path in the UCI layout, e.g. ``"zoo/zoo.data"``.
     sha256 : str, default ``SHA256[relpath]``
-        The digest a download must have.
+        The digest the file must have.
     data_home : str or Path, default None
         A folder searched first (and downloaded into first).
     download : bool, default True
         False never touches the network.
-    base_url : str, default ``UCI_BASE_URL``
+    url : str, default ``archive_url(relpath)``
+        The zip archive holding the file; its member with the right sha256 is taken.
 
     Returns
     -------
     Path
+
+    Examples
+    --------
+    >>> fetch_file("zoo/zoo.data", download=False).name
+    'zoo.data'
     """
     if sha256 is None:
         if relpath not in SHA256:
             raise ValueError(f"No sha256 is known for {relpath!r}; pass sha256=<hex digest>.")
         sha256 = SHA256[relpath]
-    url = (UCI_BASE_URL if base_url is None else base_url).rstrip("/") + "/" + relpath
+    if url is None and relpath.split("/")[0] in ARCHIVES:
+        url = archive_url(relpath)
     dirs = data_dirs(data_home)
     for folder in dirs:
         path = folder / relpath
@@ -113,13 +168,16 @@ def fetch_file(relpath, sha256=None, *, data_home=None, download=True, base_url=
             if sha256_of(path) != sha256:
                 warnings.warn(
                     f"{path} is not byte for byte the UCI file (sha256 differs from {sha256}); "
-                    f"results may differ from the course's. The original is at {url}.",
+                    f"results may differ from the course's.",
                     stacklevel=3,
                 )
             return path
     hint = _where_to_put_it(relpath, dirs, url, sha256)
     if not download:
-        raise FileNotFoundError(f"{relpath} was not found and download=False. {hint}")
+        raise DataNotFoundError(f"{relpath} was not found and download=False. {hint}")
+    if url is None:
+        raise DataNotFoundError(f"{relpath} was not found; pass url=<zip address> to download "
+                                f"it. {hint}")
     target = _first_writable(dirs, relpath, hint) / relpath
     new_dirs = [d for d in (target.parent, *target.parent.parents) if not d.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -136,10 +194,11 @@ def fetch_file(relpath, sha256=None, *, data_home=None, download=True, base_url=
 def _where_to_put_it(relpath, dirs, url, sha256):
     searched = ", ".join(str(d) for d in dirs) or "(no folder)"
     first = dirs[0] / relpath if dirs else Path("<data folder>") / relpath
+    source = f"UCI serves it inside {url}" if url else "its source is unknown"
     return (
-        f"Searched: {searched}. Put the file at {first} (or set {ENV_VAR} to a folder "
-        f"holding {relpath}); get it from {url} (sha256 {sha256}), or call again with "
-        "download=True on a machine with internet access."
+        f"Searched: {searched}. The UCI files ship with binms-teach: reinstall it "
+        f"(pip install --force-reinstall binms-teach), or put the file at {first} (or set "
+        f"{ENV_VAR} to a folder holding {relpath}); {source} (sha256 {sha256})."
     )
 
 
@@ -154,11 +213,14 @@ def _first_writable(dirs, relpath, hint):
 
 
 def _download(url, target, sha256):
-    """Download ``url`` to ``target``, leaving nothing behind unless the sha256 matches."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    """Fetch the zip at ``url``, move its member with ``sha256`` to ``target``; else nothing."""
+    fd, tmp_zip = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".zip")
+    fd_out, tmp_out = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                       suffix=".part")
+    os.close(fd_out)
     try:
         try:
-            size, expected, digest = _stream(url, fd)
+            size, expected = _stream(url, fd)
         except urllib.error.HTTPError as exc:
             raise DownloadError(f"{url} answered HTTP {exc.code} {exc.reason}.") from exc
         except urllib.error.URLError as exc:
@@ -170,26 +232,53 @@ def _download(url, target, sha256):
                 f"The download of {url} broke off: the connection closed after {size} "
                 f"of {expected} bytes."
             )
-        if digest != sha256:
-            raise DownloadError(
-                f"The file downloaded from {url} has sha256 {digest}, not {sha256}: "
-                "it is not the expected file (a changed mirror, or a proxy's error page)."
-            )
-        os.replace(tmp, target)
+        _extract_member(url, tmp_zip, target.name, sha256, tmp_out)
+        os.replace(tmp_out, target)
     finally:
-        # Reached with tmp still present only on failure (or an interrupt).
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        # Reached with the temporary files present on success (the zip) or failure (both).
+        for tmp in (tmp_zip, tmp_out):
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def _extract_member(url, zip_path, name, sha256, out_path):
+    """Copy the archive's member with ``sha256`` to ``out_path``; raise if none has it.
+
+    The member is chosen by its checksum, not its name, so a folder inside the
+    archive or a renamed file does not matter; members named ``name`` are tried first.
+    """
+    try:
+        archive = zipfile.ZipFile(zip_path)
+    except zipfile.BadZipFile as exc:
+        raise DownloadError(
+            f"What arrived from {url} is not a zip archive (a proxy's error page, or a moved "
+            "address)."
+        ) from exc
+    with archive:
+        members = [m for m in archive.infolist() if not m.is_dir()]
+        members.sort(key=lambda m: Path(m.filename).name != name)
+        for member in members:
+            digest = hashlib.sha256()
+            with archive.open(member) as src, open(out_path, "wb") as out:
+                while chunk := src.read(2**16):
+                    digest.update(chunk)
+                    out.write(chunk)
+            if digest.hexdigest() == sha256:
+                return
+    listed = ", ".join(m.filename for m in members) or "nothing"
+    raise DownloadError(
+        f"The archive {url} holds no file with sha256 {sha256} (it holds {listed}): "
+        "it is not the expected file."
+    )
 
 
 def _stream(url, fd):
-    """Write the body to ``fd``; return (bytes received, Content-Length or None, sha256)."""
-    digest, size = hashlib.sha256(), 0
+    """Write the body to ``fd``; return (bytes received, Content-Length or None)."""
+    size = 0
     with os.fdopen(fd, "wb") as out, urllib.request.urlopen(url, timeout=TIMEOUT) as response:
         length = response.headers.get("Content-Length")
         expected = int(length) if length is not None and length.isdigit() else None
         while chunk := response.read(2**16):
             out.write(chunk)
-            digest.update(chunk)
             size += len(chunk)
-    return size, expected, digest.hexdigest()
+    return size, expected

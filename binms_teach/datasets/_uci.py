@@ -1,8 +1,8 @@
 """The paper's UCI data sets (and two more), coded as in the paper.
 
 Every loader finds its file as `fetch_file` says (``data_home``, then
-``BINMS_TEACH_DATA``, the repository's ``data/``, ``~/binms_teach_data``, then a
-checked download) and returns a `sklearn.utils.Bunch`. ``bunch.decode(x)`` reads
+``BINMS_TEACH_DATA``, then the copy shipped with the course, ``~/binms_teach_data``,
+then a checked download) and returns a `sklearn.utils.Bunch`. ``bunch.decode(x)`` reads
 a binary row, such as a cluster mode, back as categorical values (see
 `binms_teach.coding` for modes that are the code of no class).
 """
@@ -86,7 +86,8 @@ def load_zoo(*, data_home=None, download=True):
     data_home : str or Path, default None
         A folder searched first for ``zoo/zoo.data`` (see `fetch_file`).
     download : bool, default True
-        Download from UCI if the file is nowhere; False never uses the network.
+        Download UCI's archive if the file is nowhere (it ships with the course, so
+        only a deleted file is); False never uses the network.
 
     Returns
     -------
@@ -97,8 +98,8 @@ def load_zoo(*, data_home=None, download=True):
 
     Examples
     --------
-    >>> zoo = load_zoo()  # doctest: +SKIP
-    >>> zoo.decode(zoo.data[0])["legs"]  # doctest: +SKIP
+    >>> zoo = load_zoo()
+    >>> zoo.decode(zoo.data[0])["legs"]
     '4'
     """
     rows = _read_table("zoo/zoo.data", 18, data_home, download)
