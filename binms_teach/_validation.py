@@ -11,12 +11,16 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.utils.validation import validate_data
 
+# scikit-learn's words for a 1-D array where a 2-D one is needed; its own checks look for them.
+RESHAPE_HINT = (" Reshape your data: x.reshape(1, -1) if it holds a single sample, "
+                "x.reshape(-1, 1) if it holds a single feature.")
+
 
 def check_binary(X, name="X", ndim=2):
     """Return ``X`` as a new C-contiguous uint8 array of 0/1 values.
 
-    Accepts numpy arrays (bool, integer or float), nested lists, pandas
-    DataFrames and scipy sparse matrices.
+    Accepts numpy arrays (bool, integer, float, or object arrays of numbers),
+    nested lists, pandas DataFrames and scipy sparse matrices.
 
     Parameters
     ----------
@@ -52,7 +56,9 @@ def check_binary(X, name="X", ndim=2):
             f"{name} could not be read as an array ({exc}); "
             "give a rectangular array of 0/1 values, one row per sample."
         ) from None
-    if A.dtype == object or A.dtype.kind in "USV":
+    if A.dtype == object:
+        A = _object_as_numbers(A, name)
+    if A.dtype.kind in "USV":
         raise TypeError(
             f"{name} has dtype {A.dtype}, but binary data must be numeric 0/1 values: "
             "encode categories first with binms_teach.coding.disjunctive_code."
@@ -61,7 +67,7 @@ def check_binary(X, name="X", ndim=2):
         raise ValueError(f"Complex data not supported: {name} is complex; give real 0/1 values.")
     if A.ndim != ndim:
         shape = "a 2-D array (n_samples, n_features)" if ndim == 2 else "a 1-D vector"
-        hint = " Reshape a single sample with x.reshape(1, -1)." if A.ndim == 1 else ""
+        hint = RESHAPE_HINT if A.ndim == 1 else ""
         raise ValueError(f"{name} must be {shape}, but it has {A.ndim} dimension(s).{hint}")
     if ndim == 2 and A.shape[0] == 0:
         raise ValueError(f"{name} has 0 sample(s) (shape={A.shape}) while a minimum of 1 is "
@@ -90,6 +96,23 @@ def check_binary(X, name="X", ndim=2):
                 "binms_teach.coding.disjunctive_code for categories)."
             )
     return np.ascontiguousarray(A, dtype=np.uint8).copy()
+
+
+def _object_as_numbers(A, name):
+    """An object array of numbers as floats, as scikit-learn treats object dtype; else TypeError.
+
+    >>> _object_as_numbers(np.array([[0, 1.0]], dtype=object), "X").dtype
+    dtype('float64')
+    """
+    text = next((v for v in A.flat if isinstance(v, (str, bytes))), None)
+    if text is not None:
+        raise TypeError(f"{name} holds text ({text!r}), but binary data must be numeric 0/1 "
+                        "values: encode categories first with binms_teach.coding.disjunctive_code.")
+    try:
+        return A.astype(np.float64)
+    except (TypeError, ValueError) as exc:  # a dict, None, a list...
+        raise TypeError(f"{name} has dtype object with a value that is not a number ({exc}); "
+                        "binary data must be numeric 0/1 values.") from None
 
 
 def check_int(value, name, low, high, hint=""):

@@ -4,6 +4,18 @@ Like k-means with two steps: (a) assign each sample to the nearest centre under
 the Hamming distance, (b) move each centre to the median centre (majority
 vote) of its members. Both steps can only lower the inertia
 sum_i H(X_i, w_c(i)), so the loop stops when nothing changes.
+
+The rules where the paper is silent:
+
+* an assignment tie goes to the lower centre index;
+* a tied vote (exactly half of the members have a 1) keeps the centre's bit,
+  so an empty cluster keeps its centre;
+* one round is (a) then (b); the run stops when (b) leaves every centre
+  unchanged, or after ``max_iter`` rounds. On such a cut the last vote is
+  dropped, so the centres, labels and inertia returned always belong together:
+  each label is the nearest centre and the inertia is their cost;
+* of ``n_init`` restarts the one with the lowest inertia is kept (the first
+  of equal ones).
 """
 
 import numpy as np
@@ -22,9 +34,10 @@ def kmodes_single_run(X, centres, max_iter=100):
     """One k-modes run from given centres; returns (centres, labels, inertias).
 
     ``inertias[t]`` is the inertia after the assignment step of round t, so a
-    teacher can watch it fall. Ties in the assignment go to the lower centre
-    index; a tied vote keeps the centre's bit, so an empty cluster keeps its
-    centre.
+    teacher can watch it fall; ``len(inertias)`` is the number of rounds.
+    The returned labels are the nearest of the returned centres (ties: the
+    lower centre index) and ``inertias[-1]`` is their cost; a tied vote keeps
+    the centre's bit, so an empty cluster keeps its centre.
 
     Examples
     --------
@@ -35,18 +48,37 @@ def kmodes_single_run(X, centres, max_iter=100):
     """
     X = check_binary(X)
     W = check_binary(centres, "centres")
-    Xf = X.astype(np.float32)
+    if W.shape[1] != X.shape[1]:
+        raise ValueError(f"centres have {W.shape[1]} features, X has {X.shape[1]}: give one "
+                         "centre per row with the features of X.")
+    max_iter = check_int(max_iter, "max_iter", 1, 10**9)
     inertias = []
-    for _ in range(max(1, max_iter)):
-        D = _hamming_block(Xf, W.astype(np.float32))   # (a) assignment
-        labels = np.argmin(D, axis=1)
-        inertias.append(int(D[np.arange(len(X)), labels].sum()))
-        ones, sizes = cluster_votes(X, labels, len(W))  # (b) majority vote per cluster
-        W_next = decide(2 * ones, sizes, "keep", W)
-        if np.array_equal(W_next, W):
-            break
+    for _ in range(max_iter):
+        labels, cost = _assign(X, W)             # (a) the nearest centre
+        inertias.append(cost)
+        W_next = _vote(X, labels, W)             # (b) the majority vote per cluster
+        if np.array_equal(W_next, W) or len(inertias) == max_iter:
+            break  # converged; or cut, and the last vote is dropped so labels fit W
         W = W_next
     return W, labels, inertias
+
+
+def _assign(X, W):
+    """Labels (ties: the lower centre index) and their inertia."""
+    D = _hamming_block(X.astype(np.float32), W.astype(np.float32))
+    labels = np.argmin(D, axis=1)  # argmin returns the first of equal minima
+    return labels, int(D[np.arange(len(X)), labels].sum())
+
+
+def _vote(X, labels, W):
+    """The majority vote of each cluster's members; a tied vote keeps the bit of W."""
+    ones, sizes = cluster_votes(X, labels, len(W))
+    return decide(2 * ones, sizes, "keep", W)
+
+
+def _best_run(runs):
+    """The run with the lowest final inertia, the first of equal ones."""
+    return min(runs, key=lambda run: run[2][-1])
 
 
 def init_centres(X, n_clusters, init, rng):
@@ -76,8 +108,10 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     n_clusters : int, default 8
     init : {"huang", "random"} or array of shape (n_clusters, n_features), default "huang"
     n_init : int, default 10
-        Restarts; the one with the lowest inertia is kept.
+        Restarts; the one with the lowest inertia is kept (the first of equal
+        ones). Ignored when ``init`` is an array.
     max_iter : int, default 100
+        The most rounds of (a) assignment and (b) vote in one run.
     random_state : int, RandomState or None, default None
 
     Attributes
@@ -87,7 +121,7 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     inertia_ : int
         sum_i H(X_i, cluster_centers_[labels_[i]]).
     n_iter_ : int
-        Rounds of the best run.
+        Rounds of the best run (each with an assignment step).
     n_features_in_ : int
 
     See Also
@@ -114,34 +148,39 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Run k-modes ``n_init`` times and keep the best. Returns self."""
         X = self._validate(X, reset=True)
+        max_iter = check_int(self.max_iter, "max_iter", 1, 10**9)
+        runs = (kmodes_single_run(X, start, max_iter) for start in self._initial_centres(X))
+        self.cluster_centers_, self.labels_, inertias = _best_run(runs)
+        self.inertia_ = inertias[-1]
+        self.n_iter_ = len(inertias)
+        return self
+
+    def _initial_centres(self, X):
+        """The initial centres of every restart, drawn from ``random_state``.
+
+        ``X`` is validated 0/1 data. With an array ``init`` there is one
+        restart, from that array. `fit` runs from exactly these, so a test can
+        rerun each restart on its own (with an int ``random_state`` every call
+        draws the same centres).
+        """
         k = check_int(self.n_clusters, "n_clusters", 1, len(X),
                       f"k-modes cannot make more clusters than n_samples = {len(X)}.")
         n_init = check_int(self.n_init, "n_init", 1, 10**6)
-        max_iter = check_int(self.max_iter, "max_iter", 1, 10**9)
-        given = None
         if not isinstance(self.init, str):
             given = check_binary(self.init, "init")
             if given.shape != (k, X.shape[1]):
                 raise ValueError(f"init has shape {given.shape}; give (n_clusters, n_features) "
                                  f"= ({k}, {X.shape[1]}).")
-        elif self.init not in INITS:
+            return [given]
+        if self.init not in INITS:
             raise ValueError(f"init={self.init!r} is unknown; use 'huang', 'random' or an array "
                              "of initial centres.")
         rng = check_random_state(self.random_state)
-        best = None
-        for _ in range(1 if given is not None else n_init):
-            start = given if given is not None else init_centres(X, k, self.init, rng)
-            W, labels, inertias = kmodes_single_run(X, start, max_iter)
-            if best is None or inertias[-1] < best[2][-1]:
-                best = (W, labels, inertias)
-        self.cluster_centers_, self.labels_, inertias = best
-        self.inertia_ = inertias[-1]
-        self.n_iter_ = len(inertias)
-        return self
+        return [init_centres(X, k, self.init, rng) for _ in range(n_init)]
 
     def predict(self, X):
         """The nearest centre of each row (ties: the lower centre index)."""
         check_is_fitted(self, "cluster_centers_")
         Y = self._validate(X, reset=False)
-        D = _hamming_block(Y.astype(np.float32), self.cluster_centers_.astype(np.float32))
-        return np.argmin(D, axis=1)
+        labels, _ = _assign(Y, self.cluster_centers_)
+        return labels

@@ -1,7 +1,7 @@
-"""An independent, plain-Python BinNNMS written from PAPER-NOTES alone.
+"""Independent, plain-Python BinNNMS and k-modes, written from the paper and PAPER-NOTES alone.
 
 No numpy and nothing from binms_teach: lists of ints, loops, sorted().
-The tests compare the package against it, bit for bit.
+The tests compare the package against them, bit for bit.
 """
 
 
@@ -71,3 +71,38 @@ def binnnms(X, k1, k2, max_iter=100, tie="one", epsilon=None, epsilon_from="mode
     if epsilon is None:
         epsilon = epsilon_from_k2(modes if epsilon_from == "modes" else X, k2)
     return modes, epsilon, components(modes, epsilon)
+
+
+def kmodes(X, centres, max_iter=100):
+    """k-modes as the paper's Section 3: (a) assign, (b) majority vote, until nothing changes.
+
+    The rules the paper leaves open, as documented in binms_teach.kmodes: an
+    assignment tie goes to the lower centre index, a tied vote keeps the
+    centre's bit (an empty cluster keeps its centre), and a run cut after
+    max_iter rounds returns the centres its last assignment used.
+    Returns (centres, labels, inertia, rounds).
+    """
+    X = [[int(v) for v in row] for row in X]
+    W = [[int(v) for v in row] for row in centres]
+    for rounds in range(1, max_iter + 1):
+        labels = []
+        for x in X:
+            distances = [hamming(x, w) for w in W]
+            labels.append(distances.index(min(distances)))  # index(): the first, lowest centre
+        inertia = sum(hamming(x, W[c]) for x, c in zip(X, labels, strict=True))
+        votes = [maj([x for x, c in zip(X, labels, strict=True) if c == j], "keep", W[j])
+                 for j in range(len(W))]
+        if votes == W or rounds == max_iter:
+            break
+        W = votes
+    return W, labels, inertia, rounds
+
+
+def best_of(X, starts, max_iter=100):
+    """The run with the lowest inertia among runs from ``starts``; the first of equal ones."""
+    best = None
+    for start in starts:
+        run = kmodes(X, start, max_iter)
+        if best is None or run[2] < best[2]:
+            best = run
+    return best

@@ -15,11 +15,14 @@ X_OK = np.array([[0, 1, 1], [1, 1, 0], [0, 0, 1], [1, 0, 0]], dtype=np.uint8)
     ([[0, -1], [1, 0]], ValueError, r"X\[0, 1\] = -1"),
     ([[0, np.nan], [1, 0]], ValueError, r"X contains NaN at X\[0, 1\].*impute or drop"),
     ([[0, 1], [np.inf, 0]], ValueError, r"X contains inf at X\[1, 0\]"),
-    ([0, 1, 1], ValueError, r"must be a 2-D array.*x.reshape\(1, -1\)"),
+    ([0, 1, 1], ValueError, r"must be a 2-D array.*Reshape your data: x.reshape\(1, -1\)"),
     ([[[0, 1]]], ValueError, r"must be a 2-D array \(n_samples, n_features\), but it has 3"),
     (np.zeros((0, 3)), ValueError, r"0 sample\(s\).*give at least one row"),
     (np.zeros((3, 0)), ValueError, r"0 feature\(s\).*give at least one column"),
     ([["a", "b"], ["c", "d"]], TypeError, r"encode categories first"),
+    (np.array([[0, "a"], [1, 0]], dtype=object), TypeError, r"holds text \('a'\).*encode"),
+    (np.array([[0, {}], [1, 0]], dtype=object), TypeError, r"dtype object.*not a number"),
+    (np.array([[0, 0.5], [1, 0]], dtype=object), ValueError, r"X\[0, 1\] = 0.5"),
     ([[0, 1], [1]], ValueError, r"could not be read as an array"),
 ])
 def test_bad_data(Estimator, X, error, message):
@@ -87,3 +90,20 @@ def test_errors_leave_the_callers_array_unchanged():
     majority_vote(Y)
     hamming(Y)
     assert np.array_equal(Y, before) and Y.dtype == bool
+
+
+@pytest.mark.parametrize("make", [lambda: BinNNMS(k1=2, k2=2),
+                                  lambda: KModes(n_clusters=2, random_state=0)])
+def test_object_arrays_of_numbers_are_read_as_numbers(make):
+    expected = make().fit(X_OK).labels_
+    got = make().fit(X_OK.astype(object)).labels_
+    assert np.array_equal(got, expected)
+
+
+def test_kmodes_single_run_refuses_centres_of_another_width():
+    from binms_teach.kmodes import kmodes_single_run
+
+    with pytest.raises(ValueError, match="centres have 2 features, X has 3"):
+        kmodes_single_run(X_OK, [[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match=r"max_iter=0 is outside \[1, "):
+        kmodes_single_run(X_OK, X_OK[:2], max_iter=0)

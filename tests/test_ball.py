@@ -11,7 +11,6 @@ Real-data tests need the UCI files (BINMS_TEACH_DATA); under CI=true they must
 run, elsewhere they are skipped when the files are missing.
 """
 
-import os
 import sys
 import warnings
 
@@ -24,9 +23,9 @@ from binms_teach import BinNNMS, bga, bga_path, bga_step, datasets, experiments
 from binms_teach.hamming import ball_neighbours, ball_neighbours_reference
 from binms_teach.trace import ascent_trace, path_map
 from tests import reference_ball as ref
+from tests.guards import missing
 from tests.strategies import binary_matrices
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 TIES = ["one", "zero", "keep"]
 
 
@@ -35,9 +34,7 @@ def real(name):
     try:
         return getattr(datasets, f"load_{name}")(download=False).data
     except (FileNotFoundError, OSError) as exc:
-        if IN_CI:
-            raise
-        pytest.skip(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
+        missing(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
 
 
 def mixture(n=120, d=16, k=3, flip=0.15, seed=0):

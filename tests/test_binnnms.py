@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from binms_teach import BinNNMS, bga, bga_path, majority_vote
 from binms_teach.hamming import nearest_neighbours
+from tests import reference_ball as ref_ball
 from tests import reference_impl as ref
 from tests.strategies import binary_matrices
 
@@ -46,17 +47,45 @@ def test_fit_equals_the_independent_implementation_on_a_mixture(tie, k1):
     assert model.epsilon_ == pytest.approx(epsilon)
 
 
-def test_modes_are_fixed_points_unless_max_iter_was_hit():
+@pytest.mark.parametrize("neighbours", ["index", "ball"])
+def test_converged_exactly_when_the_ascent_confirmed_a_fixed_point(neighbours):
+    """Both directions, for every model: converged implies a fixed point; not converged
+    implies the last of the max_iter updates still moved the iterate (or closed a cycle),
+    so the mode is not a fixed point, except when that very move landed on one."""
     X = mixture(n=200, d=24, seed=1)
-    for max_iter in (1, 2, 100):
-        model = BinNNMS(k1=8, k2=4, max_iter=max_iter).fit(X)
-        _, idx = nearest_neighbours(X, model.modes_, 8)
-        for mode, nn, converged in zip(model.modes_, idx, model.converged_, strict=True):
-            is_fixed = np.array_equal(majority_vote(X[nn]), mode)
-            assert is_fixed or not converged
+    rows = X.tolist()
+
+    def vote(x):
+        near = (ref.nn_k(rows, x, 8) if neighbours == "index"
+                else ref_ball.ball(rows, x, 8)[1])
+        return ref.maj([rows[i] for i in near], "one", x)
+
+    def is_fixed(x):
+        return vote(x) == x
+
+    # Updates that change the iterate before it reaches a fixed point, by plain loops;
+    # infinite for an ascent that comes back to an earlier iterate (a "ball" cycle).
+    moves = []
+    for x in rows:
+        path = [x]
+        while not is_fixed(path[-1]) and path[-1] not in path[:-1]:
+            path.append(vote(path[-1]))
+        moves.append(len(path) - 1 if is_fixed(path[-1]) else float("inf"))
+    for max_iter in (1, 2, 3, 100):
+        model = BinNNMS(k1=8, k2=4, max_iter=max_iter, neighbours=neighbours).fit(X)
+        for mode, converged, m in zip(model.modes_.tolist(), model.converged_, moves,
+                                      strict=True):
+            assert converged == (m < max_iter)  # the confirming update fits in max_iter
+            assert is_fixed(mode) == (m <= max_iter)
             if converged:
-                assert is_fixed
-    assert model.converged_.all() and model.n_iter_ < 100
+                assert is_fixed(mode)
+            else:
+                assert not is_fixed(mode) or m == max_iter
+        assert model.n_iter_ == max(min(m + 1, max_iter) for m in moves)
+        if max_iter < max(moves):  # the cap bites: both kinds of candidate are there
+            assert not model.converged_.all() and model.converged_.any()
+            assert any(not is_fixed(mode) for mode in model.modes_.tolist())
+    assert 3 <= max(moves) < 100 and model.converged_.all()
 
 
 def test_paths_follow_the_recurrence_and_end_at_the_modes():

@@ -9,12 +9,13 @@ import copy
 import doctest
 import importlib.util
 import json
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from tests.guards import missing
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "build" / "book" / "html"
@@ -97,10 +98,7 @@ def test_rst_text_escapes_every_markup_character():
     # docutils comes with the "book" extra (make book; CI builds the book first), not with
     # "dev": a fresh clone's `make test` has no docutils.
     if importlib.util.find_spec("docutils") is None:
-        msg = "docutils is missing: `make book` installs it"
-        if os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
+        missing("docutils is missing: `make book` installs it")
     from docutils.core import publish_doctree
 
     text = "x_{j+1} = maj(NN_k1(x_j)), |x| * 2 and `a` \\ b"
@@ -144,10 +142,7 @@ class _Sources(HTMLParser):
 
 def built_pages():
     if not (HTML / "index.html").is_file():
-        msg = "build/book/html is missing: `make book` first"
-        if os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}:
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
+        missing("build/book/html is missing: `make book` first")
     return sorted(HTML.rglob("*.html"))
 
 

@@ -1,7 +1,6 @@
 """binms_teach.checks: the outcome of each check, and its helpers against plain loops."""
 
 import dataclasses
-import time
 
 import numpy as np
 import pytest
@@ -49,12 +48,6 @@ def test_outcomes_do_not_depend_on_the_seed(random_state):
     got = run_all(random_state)
     assert all(r.holds_corrected for r in got)
     assert {r.number: r.holds_as_printed for r in got} == AS_PRINTED
-
-
-def test_run_all_is_cheap():
-    start = time.perf_counter()
-    run_all()
-    assert time.perf_counter() - start < 2.0
 
 
 def test_results_are_frozen_and_carry_numbers_and_an_explanation(results):

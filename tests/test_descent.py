@@ -9,7 +9,6 @@
   converged False, in `bga`, `bga_path`, `ascent_trace` and `BinNNMS`.
 """
 
-import os
 import sys
 import warnings
 
@@ -23,9 +22,9 @@ from binms_teach.ascent import AscentCycleWarning
 from binms_teach.trace import ascent_trace
 from tests import reference_ball as ref_ball
 from tests import reference_impl as ref
+from tests.guards import in_ci, missing
 from tests.strategies import binary_matrices
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 TIES = ["one", "zero", "keep"]
 # Under each tie rule, which way a bit may move at an equal sum: (0 -> 1, 1 -> 0).
 DIRECTION = {"one": (True, False), "zero": (False, True), "keep": (False, False)}
@@ -35,9 +34,7 @@ def real(name, rows=None):
     try:
         X = getattr(datasets, f"load_{name}")(download=False).data
     except (FileNotFoundError, OSError) as exc:
-        if IN_CI:
-            raise
-        pytest.skip(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
+        missing(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
     if rows is not None:
         X = X[np.sort(np.random.default_rng(0).choice(len(X), rows, replace=False))]
     return X
@@ -139,7 +136,7 @@ def test_check_descent_is_the_course_claim_and_holds():
     assert r.numbers["wrong_direction"] == 0
     assert r.numbers["moves"] > 1000 and r.numbers["equal"] > 0
     assert r.numbers["ball_increases"] > 0
-    if r.numbers["missing data"] != "none" and IN_CI:
+    if r.numbers["missing data"] != "none" and in_ci():
         pytest.fail(f"check_descent ran without {r.numbers['missing data']}")
 
 

@@ -7,7 +7,6 @@ the widget's state, readout and decoded pictures with an independent computation
 
 import base64
 import io
-import os
 
 import numpy as np
 import pytest
@@ -16,7 +15,7 @@ from matplotlib import image as mpimg
 from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
-from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.datasets import load_digits, make_bernoulli_mixture
 from binms_teach.palette import DIVERGING_CMAP, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
@@ -29,6 +28,7 @@ from binms_teach.widgets import (
     PathMapExplorer,
 )
 from tests import reference_impl as ref
+from tests.guards import missing
 
 SHAPE = (16, 15)
 
@@ -300,13 +300,10 @@ def test_the_explorer_refuses_a_wrong_shape(images):
 
 
 def test_the_explorer_on_digits_shows_upright_digits():
-    datasets = pytest.importorskip("binms_teach.datasets")
     try:
-        digits = datasets.load_digits(download=False)
-    except Exception as exc:  # the UCI file is not on this machine
-        if os.environ.get("CI") == "true":  # CI has the data: its absence is a failure
-            raise
-        pytest.skip(f"Digits unavailable: {exc}")
+        digits = load_digits(download=False)
+    except FileNotFoundError as exc:  # only a missing file may skip, and never under CI
+        missing(f"Digits was not found: {exc}")
     X = digits.data
     ex = AscentExplorer(X, start=0, k1=10, shape=SHAPE)
     check_step_on_screen(ex, X, 0, 10, 0)

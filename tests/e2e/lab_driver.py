@@ -72,9 +72,10 @@ INSTALL_HINT = "bash tools/install_chromium.sh (or: apt-get install -y chromium)
 
 
 def in_ci() -> bool:
-    import os
+    """Whether this run is CI: tests/guards.py decides, for the whole suite."""
+    from tests.guards import in_ci as decide
 
-    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+    return decide()
 
 
 def require_chromium(path: str = CHROMIUM) -> str:

@@ -89,7 +89,6 @@ def test_widget_fixture_end_to_end(open_lab_notebook):
     assert nb.is_dirty(), "the executed notebook should be unsaved (autosave is off)"
     elapsed = time.monotonic() - t0
     print(f"fixture e2e: {elapsed:.1f} s in the page; timings {nb.timings}")
-    assert elapsed < 60
 
 
 def test_error_output_is_reported(open_lab_notebook):
