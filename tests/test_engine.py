@@ -8,7 +8,6 @@ worst order (highest index first) to show that the result does not depend on
 how faiss orders ties.
 """
 
-import os
 import sys
 
 import numpy as np
@@ -20,10 +19,11 @@ from binms_teach import BinNNMS, epsilon_from_k2, epsilon_proximity, nearest_nei
 from binms_teach.engine import engine, popcount_available
 from binms_teach.hamming import searcher
 from tests import reference_impl as ref
+from tests.guards import in_ci
 from tests.strategies import binary_matrices
 
 if not popcount_available():
-    if os.environ.get("CI", "").lower() == "true":
+    if in_ci():
         pytest.fail("CI=true but faiss is not installed: pip install -e '.[dev]'.",
                     pytrace=False)
     pytest.skip("faiss is not installed (pip install -e '.[fast]')", allow_module_level=True)
