@@ -30,7 +30,6 @@ a temporary file in DIR and then renamed: a failure leaves no half-written file.
 
 import argparse
 import io
-import os
 import sys
 import tempfile
 import time
@@ -144,6 +143,7 @@ def reproduce_command(args):
     import matplotlib.pyplot as plt
 
     from . import experiments as E
+    from .course import write_atomic
     from .datasets import DataNotFoundError, DownloadError
 
     try:
@@ -193,21 +193,6 @@ def reproduce_command(args):
         write_atomic(out / name, content)
     print(f"Wrote {', '.join(files)} to {out}/ in {time.perf_counter() - start:.1f} s.")
     return 0
-
-
-def write_atomic(path, content):
-    """Write bytes to a temporary file beside ``path``, then rename it over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(content)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 if __name__ == "__main__":

@@ -97,10 +97,10 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
         if target.exists() and f not in differ:
             continue  # already the course's own copy
         target.parent.mkdir(parents=True, exist_ok=True)
-        _copy_atomic(source / f, target.parent, target.name)
+        write_atomic(target, (source / f).read_bytes())
         copied += 1
     manifest = json.dumps({f: _sha256(dest / f) for f in files}, indent=1) + "\n"
-    _copy_atomic(manifest.encode("utf-8"), dest, MANIFEST)
+    write_atomic(Path(dest) / MANIFEST, manifest.encode("utf-8"))
     n_solutions = sum(f.startswith("solutions/") for f in files)
     summary = (f"{dest}: {len(files) - n_solutions} notebooks and {n_solutions} solutions "
                f"({copied} copied, {len(files) - copied} already up to date"
@@ -140,18 +140,18 @@ def _read_manifest(dest):
     return record if isinstance(record, dict) else {}
 
 
-def _copy_atomic(src, folder, name):
-    """Write ``src`` (a path or bytes) to a temporary file in ``folder``, then rename it to
-    ``name``: never a half-written notebook."""
-    dst = folder / name
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+def write_atomic(path, content):
+    """Write bytes to a temporary file beside ``path``, then rename it over ``path``: a
+    failure never leaves a half-written file (a notebook, a table, a figure)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(src if isinstance(src, bytes) else src.read_bytes())
+            out.write(content)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, dst)
+        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -173,15 +173,8 @@ def table1(data):
 # ---------------------------------------------------------------- k-modes
 
 
-@dataclass
-class KModesRuns:
-    """Scores of k-modes runs, one per seed (``n_init`` starts each)."""
-
-    k: int
-    seeds: tuple
-    nmi: np.ndarray
-    ari: np.ndarray
-    n_clusters: np.ndarray  # non-empty clusters of each run
+class _Spread:
+    """Mean and population std (ddof 0) of the ``nmi`` and ``ari`` arrays of a set of runs."""
 
     @property
     def nmi_mean(self):
@@ -198,6 +191,17 @@ class KModesRuns:
     @property
     def ari_std(self):
         return float(np.std(self.ari))
+
+
+@dataclass
+class KModesRuns(_Spread):
+    """Scores of k-modes runs, one per seed (``n_init`` starts each)."""
+
+    k: int
+    seeds: tuple
+    nmi: np.ndarray
+    ari: np.ndarray
+    n_clusters: np.ndarray  # non-empty clusters of each run
 
 
 def kmodes_runs(X, y, k, seeds=SEEDS, *, n_init=1, progress=False, desc=None):
@@ -379,7 +383,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
 
 
 @dataclass
-class OrderScores:
+class OrderScores(_Spread):
     """Scores of BinNNMS at one (k1, k2), one entry per run (per row order, or one run)."""
 
     k1: int
@@ -387,22 +391,6 @@ class OrderScores:
     nmi: np.ndarray
     ari: np.ndarray
     n_clusters: np.ndarray
-
-    @property
-    def nmi_mean(self):
-        return float(np.mean(self.nmi))
-
-    @property
-    def nmi_std(self):
-        return float(np.std(self.nmi))
-
-    @property
-    def ari_mean(self):
-        return float(np.mean(self.ari))
-
-    @property
-    def ari_std(self):
-        return float(np.std(self.ari))
 
 
 @dataclass

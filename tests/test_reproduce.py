@@ -194,7 +194,7 @@ def test_a_failure_writes_nothing(quick_data, tmp_path, monkeypatch):
 
 
 def test_a_failed_write_leaves_no_partial_file(quick_data, tmp_path, monkeypatch):
-    import binms_teach.__main__ as cli
+    import binms_teach.course as files  # reproduce writes through course.write_atomic
 
     real_replace, calls = os.replace, []
 
@@ -204,7 +204,7 @@ def test_a_failed_write_leaves_no_partial_file(quick_data, tmp_path, monkeypatch
             raise OSError("disk full")
         real_replace(src, dst)
 
-    monkeypatch.setattr(cli.os, "replace", replace_fails_second_time)
+    monkeypatch.setattr(files.os, "replace", replace_fails_second_time)
     with pytest.raises(OSError, match="disk full"):
         run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
     # The first file is complete, the second was never half-written, no temp file is left.
