@@ -7,6 +7,8 @@ Everything the pages load is served by the site itself: the book must read offli
 
 import re
 
+from docutils import nodes
+
 import binms_teach
 
 project = "binms-teach"
@@ -93,9 +95,23 @@ def resolve_package_names(app, env, node, contnode):
     return found[0][1] if found else None
 
 
+def tagged_math_as_written(app, doctree):
+    r"""Give MathJax an equation that carries the paper's number (``\tag{5}``) as written.
+
+    Sphinx wraps display math that holds a line break (``\\``) in ``\begin{split}``, where
+    MathJax refuses ``\tag`` ("\tag not allowed in split environment"; JupyterLab does not
+    wrap, so the notebooks render there). Such an equation goes to the page as ``\[ ... \]``.
+    """
+    for node in doctree.findall(nodes.math_block):
+        if r"\tag" in node.astext() and not node.get("nowrap"):
+            node[:] = [nodes.Text(r"\[" + node.astext() + r"\]")]
+            node["nowrap"] = True
+
+
 def setup(app):
     # MathJax on every page, not only on pages whose body holds math: the sidebar lists every
     # notebook's title on every page, and some titles hold math ($k_1$ in notebook 09's).
     app.set_html_assets_policy("always")
     app.connect("autodoc-process-docstring", absolute_values_as_math)
     app.connect("missing-reference", resolve_package_names)
+    app.connect("doctree-read", tagged_math_as_written)
