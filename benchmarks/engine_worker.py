@@ -18,20 +18,13 @@ import sys
 import time
 
 import numpy as np
+from scaling_worker import current_rss_kib  # this folder is on sys.path: run as a script
 
 from binms_teach import BinNNMS
 from binms_teach.engine import engine, pack
 from binms_teach.hamming import searcher
 
 K = 10
-
-
-def current_rss_kib():
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def knn(X, name):

@@ -11,7 +11,6 @@ coordinates and a flipped bit mask (for odd k1) hide the line. The test
 checks this no-tie property by brute force before it compares.
 """
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -20,15 +19,13 @@ import numpy as np
 import pytest
 
 from binms_teach import BinNNMS
+from tests.by_path import load_module
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def _load(name):
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(BENCHMARKS / f"{name}.py")
 
 
 SklearnBinNNMS = _load("sklearn_baseline").SklearnBinNNMS

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.by_path import load_module
 from tests.guards import missing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,14 +23,7 @@ HTML = ROOT / "build" / "book" / "html"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-def load_build_book():
-    spec = importlib.util.spec_from_file_location("build_book", ROOT / "tools" / "build_book.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_book = load_build_book()
+build_book = load_module(ROOT / "tools" / "build_book.py")
 
 
 def test_doctests_of_build_book():

@@ -21,7 +21,6 @@ changes nothing.
 """
 
 import ast
-import importlib.util
 import io
 import re
 import shutil
@@ -31,6 +30,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from IPython.core.inputtransformer2 import TransformerManager
+
+from tests.by_path import load_module
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -43,14 +44,7 @@ PROGRESS = re.compile(r"\d+%\|")
 RUNS_PROGRESS = re.compile(r"progress=True|\btqdm\(")
 
 
-def _load_navigation():
-    spec = importlib.util.spec_from_file_location("navigation", ROOT / "tools" / "navigation.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-navigation = _load_navigation()
+navigation = load_module(ROOT / "tools" / "navigation.py")
 
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
 IDS = [p.relative_to(NOTEBOOKS).as_posix() for p in PATHS]
@@ -312,10 +306,7 @@ def test_navigation_only_rewrites_the_named_notebooks(tmp_path):
 
 
 def test_execute_notebooks_drops_progress_bars_and_keeps_other_widgets():
-    spec = importlib.util.spec_from_file_location(
-        "execute_notebooks", ROOT / "tools" / "execute_notebooks.py")
-    execute_notebooks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(execute_notebooks)
+    execute_notebooks = load_module(ROOT / "tools" / "execute_notebooks.py")
     view = {"model_id": "m", "version_major": 2, "version_minor": 0}
     bar = nbformat.v4.new_output("display_data", data={
         WIDGET_MIME: view, "text/plain": "zoo:   0%|          | 0/14 [00:00<?, ?it/s]"})

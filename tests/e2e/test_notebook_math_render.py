@@ -18,12 +18,13 @@ One JupyterLab server and one browser serve both notebooks (session fixtures).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
+
+from tests.by_path import load_module
 
 pytestmark = pytest.mark.e2e
 
@@ -41,10 +42,7 @@ RAW_TEX = re.compile(r"\$|\\begin|\\end\{|\\tag|\\mathbf|\\mathrm|\\frac")
 def _math_rules():
     """tests/test_notebook_math.py, loaded by path (tests/e2e is its own rootdir)."""
     path = REPO_ROOT / "tests" / "test_notebook_math.py"
-    spec = importlib.util.spec_from_file_location("notebook_math_rules", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(path, "notebook_math_rules")
 
 
 RULES = _math_rules()
