@@ -194,8 +194,9 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
                              "algorithm='exact' with it, or give numbers.")
         n = len(X)
         if n < 4:
-            raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n}: give more "
-                             "samples, or numbers for k1 and k2.")
+            raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
+                             f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
+                             "for k1 and k2.")
         # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
         k1s = None if "k1" in auto else (
             check_int(self.k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}."),)
