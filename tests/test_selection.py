@@ -265,3 +265,24 @@ def test_binnnms_auto_bad_input(kwargs, message):
 def test_binnnms_auto_too_few_samples():
     with pytest.raises(ValueError, match="at least 4 samples"):
         BinNNMS(k1="auto", k2="auto").fit([[0, 1], [1, 0], [1, 1]])
+
+
+def test_auto_study_rows_against_fresh_fits():
+    from binms_teach import experiments, nmi
+
+    mix = make_bernoulli_mixture(90, 20, 3, flip=0.1, random_state=4)
+    result = experiments.auto_result("mixture-x", mix.data, mix.target)
+    sel = result.selection
+    for k1, k2 in [(sel.k1, sel.k2), (sel.k1s[0], sel.k2s[-1]), result.best("ari")]:
+        labels = BinNNMS(k1=k1, k2=k2).fit(mix.data).labels_
+        i, j = sel.index(k1, k2)
+        assert result.grid_ari[i, j] == ari(mix.target, labels)
+        assert result.grid_nmi[i, j] == nmi(mix.target, labels)
+    (row,) = experiments.auto_rows({"mixture-x": result})
+    assert row["ari"] == result.ari and row["best_ari"] == result.grid_ari.max()
+    assert row["ari_ratio"] == pytest.approx(result.ari / result.grid_ari.max())
+    assert row["role"] == "held out" and row["learnable"]
+    targets = experiments.auto_targets([row, {**row, "dataset": "zoo", "ari_ratio": 0.5},
+                                        {**row, "dataset": "car", "learnable": False}])
+    assert targets == {"learnable": ["zoo"], "met": [], "collapsed": []}
+    assert "mixture-x" in experiments.format_auto([row])
