@@ -52,12 +52,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 from sklearn.metrics import silhouette_samples
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import _bga, _unique_rows
-from .hamming import _nearest_neighbours, hamming
-from .labelling import epsilon_proximity
+from .engine import PopcountIndex, pack, use_popcount
+from .hamming import _hamming_block, _nearest_neighbours, hamming
+from .labelling import CHUNK_PAIRS, epsilon_proximity, first_appearance
 from .majority import cluster_votes
 from .metrics import ari
 
@@ -79,6 +82,8 @@ MIN_COVERED = 0.5
 # Above this many rows the silhouette is measured on a seeded sample of this many rows
 # (its n x n distances would not fit in memory: Mushroom's 8124 rows need 264 MB).
 SILHOUETTE_ROWS = 3000
+# The most pairs of modes kept at once to label every epsilon from one search (about 1 GB).
+MAX_PAIRS = 50_000_000
 CRITERIA = ("rank_mean", "stable_silhouette", "stable_bic", "silhouette", "stability", "plateau",
             "bic")
 # For each single criterion: +1 if higher is better, -1 if lower is better.
@@ -250,11 +255,75 @@ def epsilons(modes, k2s):
     U, inverse = _unique_rows(M)
     counts = np.bincount(inverse, minlength=len(U))
     kk = min(max(k2s) + 1, len(U))
-    D, idx = _nearest_neighbours(U, U, kk)
+    # Only the distances matter (their order among tied rows does not): faiss's own order
+    # suffices, and spares the tie-breaking second pass of an exact NN_k.
+    if use_popcount(len(U), kk):
+        D, idx = PopcountIndex(U).search_any_order(U, kk)
+    else:
+        D, idx = _nearest_neighbours(U, U, kk)
     cum = np.cumsum(counts[idx], axis=1)
     rows = np.arange(len(U))
     return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(M)
                      for k2 in k2s], dtype=float)
+
+
+def proximity_labels(modes, floors):
+    """`epsilon_proximity` of ``modes`` at every whole-number epsilon of ``floors``, at once.
+
+    The pairs of distinct modes within the largest epsilon are found once, with
+    their distances; each smaller epsilon keeps the pairs within it. Above
+    `MAX_PAIRS` pairs it labels each epsilon on its own instead (memory).
+
+    Returns
+    -------
+    dict floor -> labels, each equal to ``epsilon_proximity(modes, floor)``.
+
+    Examples
+    --------
+    >>> M = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
+    >>> {f: lab.tolist() for f, lab in proximity_labels(M, [0, 1, 2]).items()}
+    {0: [0, 1, 2, 0], 1: [0, 0, 1, 0], 2: [0, 0, 0, 0]}
+    """
+    M = check_binary(modes, "modes")
+    floors = sorted({int(f) for f in floors})
+    U, inverse = _unique_rows(M)
+    pairs = _pairs_within(U, floors[-1])
+    if pairs is None:
+        return {f: epsilon_proximity(M, f) for f in floors}
+    a, b, dist = pairs
+    out = {}
+    for f in floors:
+        keep = dist <= f
+        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
+                           shape=(len(U), len(U)))
+        component = connected_components(graph, directed=False)[1]
+        out[f] = first_appearance(component[inverse])
+    return out
+
+
+def _pairs_within(U, radius):
+    """(rows, cols, distances) of the pairs of rows of U within ``radius``; None past MAX_PAIRS."""
+    parts, total = [], 0
+    if use_popcount(len(U)):
+        index = PopcountIndex(U)
+        chunks = ((np.repeat(where, np.diff(lims)), J, D)
+                  for lims, D, J, where in index._range_chunks(pack(U), int(radius)))
+    else:
+        Uf = U.astype(np.float32)
+        step = max(1, CHUNK_PAIRS // len(U))
+        chunks = (_within_block(_hamming_block(Uf[s : s + step], Uf), radius, s)
+                  for s in range(0, len(U), step))
+    for rows, cols, dist in chunks:
+        total += len(rows)
+        if total > MAX_PAIRS:
+            return None
+        parts.append((rows.astype(np.int64), cols.astype(np.int64), dist.astype(np.int32)))
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
+
+
+def _within_block(D, radius, offset):
+    rows, cols = np.nonzero(D <= radius)
+    return rows + offset, cols, D[rows, cols]
 
 
 def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index"):
@@ -268,13 +337,11 @@ def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index"):
     eps = np.zeros((len(k1s), len(k2s)))
     for i, k1 in enumerate(k1s):
         modes = X if k1 <= 1 else _bga(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
-        done = {}                                    # floor(epsilon) -> labels
         eps[i] = epsilons(modes, k2s)
-        for j in range(len(k2s)):
-            key = int(np.floor(eps[i, j]))
-            if key not in done:
-                done[key] = epsilon_proximity(modes, eps[i, j])
-            labels[i, j] = done[key]
+        # H <= epsilon is H <= floor(epsilon): one labelling per distinct floor.
+        floors = np.floor(eps[i]).astype(np.int64)
+        done = proximity_labels(modes, floors)
+        labels[i] = [done[f] for f in floors]
     return labels, eps
 
 

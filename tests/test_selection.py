@@ -76,11 +76,20 @@ def test_bic_prefers_the_planted_partition_to_one_cluster_and_to_singletons(mixt
     assert bic(X, y) < bic(X, np.zeros(len(X))) and bic(X, y) < bic(X, np.arange(len(X)))
 
 
-def test_epsilons_equal_epsilon_from_k2():
+@pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
+def test_epsilons_equal_epsilon_from_k2(engine_name):
+    from binms_teach.engine import engine, popcount_available
+
+    from .guards import missing
+
+    if engine_name == "faiss" and not popcount_available():
+        missing("faiss is not installed (pip install -e '.[fast]')")
     rng = np.random.default_rng(2)
-    M = rng.integers(0, 2, (80, 6)).astype(np.uint8)  # many equal rows and ties
-    k2s = (1, 2, 3, 5, 10, 40, 79)
-    assert selection.epsilons(M, k2s).tolist() == [epsilon_from_k2(M, k) for k in k2s]
+    M = rng.integers(0, 2, (300, 10)).astype(np.uint8)  # many equal rows and ties
+    k2s = (1, 2, 3, 5, 10, 40, 299)
+    with engine(engine_name):
+        got = selection.epsilons(M, k2s).tolist()
+    assert got == [epsilon_from_k2(M, k) for k in k2s]
 
 
 def test_grid_labels_equal_binnnms_fits(mixture):
@@ -286,3 +295,24 @@ def test_auto_study_rows_against_fresh_fits():
                                         {**row, "dataset": "car", "learnable": False}])
     assert targets == {"learnable": ["zoo"], "met": [], "collapsed": []}
     assert "mixture-x" in experiments.format_auto([row])
+
+
+@pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
+def test_proximity_labels_equal_epsilon_proximity(engine_name, monkeypatch):
+    from binms_teach.engine import engine, popcount_available
+    from binms_teach.labelling import epsilon_proximity
+
+    from .guards import missing
+
+    if engine_name == "faiss" and not popcount_available():
+        missing("faiss is not installed (pip install -e '.[fast]')")
+    rng = np.random.default_rng(3)
+    M = rng.integers(0, 2, (400, 9)).astype(np.uint8)  # n >= 256: faiss under "auto" too
+    floors = [0, 1, 2, 3, 5]
+    with engine(engine_name):
+        got = selection.proximity_labels(M, floors)
+        monkeypatch.setattr(selection, "MAX_PAIRS", 10)  # too many pairs: one at a time
+        fallback = selection.proximity_labels(M, floors)
+    for f in floors:
+        expected = epsilon_proximity(M, f)
+        assert np.array_equal(got[f], expected) and np.array_equal(fallback[f], expected), f
