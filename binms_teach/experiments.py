@@ -1007,7 +1007,7 @@ def plot_criteria(result, axes, k1=None):
     ax.set_ylabel("clusters", fontsize=8)
     ax.legend(fontsize=7)
     for ax in axes[: len(panels) + 1]:
-        ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=7)
+        ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=6, rotation=90)
         ax.set_xlabel("k2")
         if k1 == sel.k1 and ax is not None:
             ax.axvline(sel.k2s.index(sel.k2), color="grey", linewidth=0.8)

@@ -235,3 +235,39 @@ def test_label_epsilon_zero_joins_only_equal_rows():
         return list(range(len(M)))
     verdict = check("07.label", never_join)
     assert not verdict.correct and "epsilon=0" in verdict.message
+
+
+def test_notebook_12_has_its_results_and_concept_questions():
+    mine = [i for i in ALL if i.startswith("12.")]
+    concept = [i for i in mine if not i.split(".")[1].isdigit()]
+    results = [i for i in mine if i.split(".")[1].isdigit()]
+    assert 3 <= len(concept) <= 5 and 2 <= len(results) <= 4, mine
+    assert all(isinstance(EXERCISES[i], Choice) for i in concept)
+    assert all(isinstance(EXERCISES[i], Number) for i in results)
+
+
+def test_notebook_12_numbers_against_fresh_computations():
+    """The answers of 12.1-12.3, computed here independently of the stored values."""
+    import math
+
+    from binms_teach import ari, selection
+    from binms_teach.datasets import load_votes, load_zoo
+
+    zoo = load_zoo()
+    X, y = zoo.data, zoo.target
+    n, d = X.shape
+    log_l = 0.0  # the BIC of the true classes by a loop over classes and bits
+    for c in np.unique(y):
+        members = X[y == c]
+        log_l += len(members) * math.log(len(members) / n)
+        for j in range(d):
+            ones = int(members[:, j].sum())
+            theta = (ones + 0.5) / (len(members) + 1)
+            log_l += ones * math.log(theta) + (len(members) - ones) * math.log(1 - theta)
+    k = len(np.unique(y))
+    assert check("12.2", -2 * log_l + (k * d + k - 1) * math.log(n)).correct
+    votes = load_votes()
+    sel = selection.choose_parameters(votes.data, criterion="stable_bic")
+    assert check("12.1", ari(votes.target, sel.labels_)).correct
+    one = selection.choose_parameters(X, k1s=(10,), k2s=(10,), n_subsamples=10)
+    assert check("12.3", one.scores["stability"][0, 0]).correct
