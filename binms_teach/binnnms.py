@@ -76,9 +76,10 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         (or, with "ball", at a cycle).
     epsilon_ : float
         The merge threshold used.
-    k1_, k2_ : int
-        The k1 and k2 used: the given ones, or the chosen ones for "auto"
-        (k2_ is None when an explicit epsilon replaces k2).
+    k1_ : int
+        The k1 used: the given one, or the chosen one for "auto".
+    k2_ : int or None
+        The k2 used, likewise; None when an explicit epsilon replaces k2.
     selection_ : Selection or None
         With "auto": what `choose_parameters` found (every candidate's scores
         and the reason for the choice); None otherwise.

@@ -129,7 +129,7 @@ def bernoulli_bic(X, labels, smoothing=SMOOTHING):
     The mixture is fitted to the partition: weight pi_c = n_c / n and bit
     probabilities theta_cj = (ones_cj + s) / (n_c + 2 s), s = ``smoothing``
     (s = 1/2, Jeffreys, keeps every log finite). With K clusters and d
-    features it has p = K d + K - 1 free parameters, and
+    features it has p = K d + K - 1 free parameters, and ::
 
         log L = sum_i [ log pi_c(i) + sum_j x_ij log theta_c(i)j
                         + (1 - x_ij) log(1 - theta_c(i)j) ],
