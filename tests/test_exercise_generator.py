@@ -8,11 +8,19 @@ exercise notebooks (and the lessons' Exercises cells) are what the generator wri
 check cells and the ids of `binms_teach.exercises` match one to one.
 """
 
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from binms_teach import exercises as answers
+from tests import guards
 from tests.by_path import load_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +28,8 @@ NOTEBOOKS = ROOT / "notebooks"
 generator = load_module(ROOT / "tools" / "exercises.py")
 navigation = load_module(ROOT / "tools" / "navigation.py")
 
+SOLUTIONS = sorted((NOTEBOOKS / "solutions").glob("*_solutions.ipynb"))
+CHECK_ID = re.compile(r"""\bcheck\(\s*["']([^"']+)["']""")
 
 
 # ---------------------------------------------------------------- a tiny course
@@ -28,6 +38,8 @@ navigation = load_module(ROOT / "tools" / "navigation.py")
 def _solution(cell, grade_id, scaffold=None):
     cell.metadata["nbgrader"] = {"solution": True, "grade": False, "locked": False,
                                  "grade_id": grade_id, "schema_version": 3}
+    if cell.cell_type == "markdown":  # nbgrader: a prose answer is graded by hand
+        cell.metadata["nbgrader"].update(grade=True, points=0)
     if scaffold is not None:
         cell.metadata["binms_teach"] = {"scaffold": scaffold}
     return cell
@@ -205,6 +217,12 @@ def _grade_id(index, value):
     return change
 
 
+def _ungrade(index):
+    def change(nb):
+        nb.cells[index].metadata["nbgrader"].update(grade=False)
+    return change
+
+
 def _drop(index):
     def change(nb):
         del nb.cells[index]
@@ -222,12 +240,14 @@ def _drop(index):
     (_unmark(3), "cell 3 (id 'c3')", "solution markers in a cell without the metadata"),
     (_grade_id(7, "ex1"), "cell 7 (id 'c7')", "grade_id 'ex1' is already used by cell 3"),
     (_grade_id(7, ""), "cell 7 (id 'c7')", "without nbgrader.grade_id"),
+    (_ungrade(4), "cell 4 (id 'c4')", "set nbgrader.grade = true and nbgrader.points"),
     (_drop(5), "cell 3 (id 'c3')", "exercise 'Exercise 1: a sum' does not end with a code cell "
      "calling check"),
     (_set(10, 'check("01.q", ...)\n### BEGIN SOLUTION\nletter = "a"\n### END SOLUTION'),
      "cell 10 (id 'c10')", "the check(...) call must come after"),
 ], ids=["unclosed", "end-without-begin", "nested", "no-markers", "markers-without-metadata",
-        "duplicate-grade-id", "no-grade-id", "no-check-cell", "check-before-answer"])
+        "duplicate-grade-id", "no-grade-id", "ungraded-markdown", "no-check-cell",
+        "check-before-answer"])
 def test_a_malformed_source_names_the_notebook_and_the_cell(tmp_path, capsys, change, cell,
                                                             message):
     course = _course(tmp_path, _malformed(change))
@@ -239,3 +259,113 @@ def test_a_malformed_source_names_the_notebook_and_the_cell(tmp_path, capsys, ch
     assert _snapshot(course) == before  # nothing written
     assert generator.main([str(course)]) == 2
     assert message in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the real course
+
+
+def test_committed_exercise_notebooks_are_the_generators_output():
+    stale, _ = generator.update(NOTEBOOKS, check=True)
+    assert not stale, (f"stale: {[p.name for p in stale]}: run `make exercises` (or "
+                       "python tools/exercises.py, then tools/navigation.py)")
+
+
+def test_every_exercise_notebook_has_its_solutions_source():
+    for path in sorted((NOTEBOOKS / "exercises").glob("*.ipynb")):
+        stem = path.stem.removesuffix("_exercises")
+        assert (NOTEBOOKS / "solutions" / f"{stem}_solutions.ipynb").is_file(), (
+            f"{path.name} has no solutions notebook to be generated from: delete it")
+
+
+def _sections(nb):
+    return [(heading, [nb.cells[i] for i in members])
+            for heading, members in generator.sections(nb)]
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
+def test_every_exercise_and_question_ends_with_a_known_check(path):
+    nb = _read(path)
+    assert any(generator.is_solution(c) for c in nb.cells), (
+        f"{path.name} has no solution cell: convert it to the exercise format (CONTRIBUTING)")
+    generator.validate(path, nb)
+    known = set(answers.list())
+    for heading, cells in _sections(nb):
+        if not re.match(r"(Exercise|Question|Implement)", heading):
+            continue
+        codes = [c for c in cells if c.cell_type == "code"]
+        assert codes and CHECK_ID.search(codes[-1].source), (
+            f"{path.name}: {heading!r} does not end with a check(...) cell")
+        for cell in codes:
+            for exercise_id in CHECK_ID.findall(cell.source):
+                assert exercise_id in known, (
+                    f"{path.name}: {heading!r} checks {exercise_id!r}, which "
+                    "binms_teach.exercises does not know")
+
+
+def test_every_exercise_id_is_checked_in_some_solutions_notebook():
+    checked = set()
+    for path in SOLUTIONS:
+        for cell in _read(path).cells:
+            if cell.cell_type == "code":
+                checked.update(CHECK_ID.findall(cell.source))
+    orphans = [i for i in answers.list() if i not in checked]
+    assert not orphans, f"ids no solutions notebook checks: {orphans}"
+
+
+# ---------------------------------------------------------------- nbgrader
+
+
+def _nbgrader_release(tmp_path, sources):
+    """Run the real `nbgrader generate_assignment` on ``sources``; the released notebooks."""
+    if importlib.util.find_spec("nbgrader") is None:
+        guards.missing("nbgrader is not installed: pip install -e '.[dev]' (it is in the dev "
+                       "extra)")
+    course = tmp_path / "course"
+    (course / "source" / "ps").mkdir(parents=True)
+    for source in sources:
+        shutil.copy(source, course / "source" / "ps" / source.name)
+    (course / "nbgrader_config.py").write_text(
+        "c = get_config()\n"
+        f"c.CourseDirectory.root = {str(course)!r}\n"
+        f"c.CourseDirectory.db_url = 'sqlite:///{(course / 'gradebook.db').as_posix()}'\n",
+        encoding="utf-8")
+    # nbgrader runs `alembic` for its database: the one beside this Python
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent),
+                                                 os.environ.get("PATH", "")]))
+    result = subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", "ps",
+                             "--force"], cwd=course, env=env, capture_output=True, text=True,
+                            encoding="utf-8", timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return {p.name: _read(p) for p in sorted((course / "release" / "ps").glob("*.ipynb"))}
+
+
+def test_nbgrader_releases_the_solutions_notebooks_without_their_answers(tmp_path):
+    tiny = _course(tmp_path / "tiny") / "solutions" / "01_one_solutions.ipynb"
+    real = [p for p in SOLUTIONS if p.name.startswith("06_")]
+    sources = [tiny] + real
+    released = _nbgrader_release(tmp_path, sources)
+    assert sorted(released) == sorted(p.name for p in sources)
+    for source in sources:
+        nb, out = _read(source), released[source.name]
+        text = "\n".join(c.source for c in out.cells)
+        assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text
+        by_id = {c.id: c for c in out.cells}
+        for cell in nb.cells:
+            kept = by_id[cell.id].source
+            if generator.is_solution(cell) and cell.cell_type == "markdown":
+                assert kept != cell.source  # the prose answer is gone
+            elif generator.is_solution(cell):
+                lines, kept_lines = cell.source.split("\n"), kept.split("\n")
+                outside = generator.strip_solution(cell.source, "", source.name).split("\n")
+                begin = [i for i, line in enumerate(lines) if line.strip() == generator.BEGIN]
+                end = [i for i, line in enumerate(lines) if line.strip() == generator.END]
+                answer = [line for b, e in zip(begin, end, strict=True) for line in lines[b + 1:e]]
+                assert all(line in kept_lines for line in outside if line.strip())
+                assert answer and not any(line in kept_lines for line in answer if line.strip())
+            else:
+                assert kept == cell.source  # statements, imports and check cells as they are
+        assert any(CHECK_ID.search(c.source) for c in nb.cells)
+        for cell in nb.cells:
+            for line in cell.source.split("\n"):
+                if CHECK_ID.search(line):
+                    assert line in text, f"{source.name}: {line!r} lost by nbgrader"

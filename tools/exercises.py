@@ -14,9 +14,11 @@ The source is ``solutions/NN_title_solutions.ipynb``; the generator writes
   with a unique ``grade_id``): each block from a line ``### BEGIN SOLUTION`` to a line
   ``### END SOLUTION`` is replaced by ``metadata.binms_teach.scaffold`` (a string, default
   ``# your code here``), indented like the ``### BEGIN SOLUTION`` line; lines outside the
-  markers stay (a ``def`` line and docstring, a ``check(...)`` call);
-* a markdown cell with ``metadata.nbgrader.solution`` true is an answer in prose: replaced by
-  its scaffold (default ``*Your answer:*``); an empty scaffold drops the cell;
+  markers stay (a ``def`` line and docstring, a ``check(...)`` call); a cell left blank (an
+  empty scaffold, nothing outside the markers) is dropped;
+* a markdown cell with ``metadata.nbgrader.solution`` true is an answer in prose (nbgrader
+  wants it graded by hand too: ``grade`` true and ``points``, 0 is fine): replaced by its
+  scaffold (default ``*Your answer:*``); an empty scaffold drops the cell;
 * the first cell (title and learning objectives) becomes "# NN Title: exercises", a paragraph
   on how to work, and the learning objectives;
 * every other cell (statements, questions, imports, ``check(...)`` cells) is copied as is; the
@@ -162,6 +164,10 @@ def validate(path: Path, nb) -> None:
         grade_ids[grade_id] = i
         if meta.get("schema_version") != 3:
             raise SourceError(f"{where}: nbgrader.schema_version must be 3")
+        if cell.cell_type == "markdown" and not (meta.get("grade") and "points" in meta):
+            raise SourceError(f"{where}: a markdown answer must be graded by hand in nbgrader's "
+                              "terms (nbgrader refuses it otherwise): set nbgrader.grade = true "
+                              "and nbgrader.points (0 is fine)")
         if cell.cell_type == "code":
             if not has_markers(cell.source):
                 raise SourceError(f"{where}: a solution code cell without `{BEGIN}` / `{END}` "
@@ -231,6 +237,8 @@ def exercise_notebook(path: Path, nb):
             else:
                 new.source = strip_solution(cell.source, scaffold_of(cell, CODE_SCAFFOLD),
                                             _where(path, i, cell))
+                if not new.source.strip():  # an empty scaffold and nothing outside the markers
+                    continue
         cells.append(new)
     out.cells = cells
     return out
