@@ -145,10 +145,12 @@ def test_unfinished_scaffold_is_not_answered_yet():
 
 
 def test_unknown_id_names_the_valid_ids():
-    verdict = check("06.nope", "a")
-    assert not verdict.correct
-    assert "06.bga_step" in verdict.message and "07.label" in verdict.message
-    assert not check(6, "a").correct
+    verdict = check("06.nope", "a")  # a known notebook: its own ids
+    assert not verdict.correct and "the ids of notebook 06 are" in verdict.message
+    assert "06.bga_step" in verdict.message and "07.label" not in verdict.message
+    verdict = check("6.bga_step", "a")  # no such notebook: every id
+    assert "01.hamming" in verdict.message and "07.label" in verdict.message
+    assert not check(6, "a").correct and "01.hamming" in check(6, "a").message
 
 
 def test_choice_accepts_upper_case_and_spaces():

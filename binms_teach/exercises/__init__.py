@@ -90,8 +90,12 @@ def check(exercise_id, answer):
     """
     exercise = EXERCISES.get(exercise_id) if isinstance(exercise_id, str) else None
     if exercise is None:
-        return Verdict(False, f"unknown exercise id {_short(exercise_id)}; the ids are: "
-                              f"{', '.join(sorted(EXERCISES))}.")
+        # the ids of the same notebook when the "NN." part is known, else all of them
+        prefix = exercise_id.split(".")[0] + "." if isinstance(exercise_id, str) else None
+        near = [i for i in sorted(EXERCISES) if prefix and i.startswith(prefix)]
+        where = f"the ids of notebook {prefix[:-1]}" if near else "the ids"
+        return Verdict(False, f"unknown exercise id {_short(exercise_id)}; {where} are: "
+                              f"{', '.join(near or sorted(EXERCISES))}.")
     if answer is ...:
         return Verdict(False, f"{exercise_id}: not answered yet.")
     try:
