@@ -77,8 +77,6 @@ HOW_TO_WORK = (
     "wrong and a hint. Written answers (*Your answer:*) are yours to compare with the worked "
     "solutions, which are linked at the top and the bottom of this notebook."
 )
-# The metadata a solutions notebook's answer cells carry (nbgrader's, schema_version 3).
-NBGRADER_KEYS = ("solution", "grade", "locked", "grade_id", "schema_version")
 
 
 class SourceError(ValueError):
@@ -90,14 +88,21 @@ def _where(path: Path, index: int, cell) -> str:
 
 
 def is_solution(cell) -> bool:
+    """Whether a cell is an answer: nbgrader's ``solution`` flag in its metadata."""
     return bool(cell.metadata.get("nbgrader", {}).get("solution", False))
 
 
 def scaffold_of(cell, default: str) -> str:
+    """What replaces the answer in the exercise notebook (``binms_teach.scaffold``)."""
     return cell.metadata.get("binms_teach", {}).get("scaffold", default)
 
 
 def has_markers(source: str) -> bool:
+    """Whether a line of ``source`` is a BEGIN or END SOLUTION marker.
+
+    >>> has_markers("x = 1\\n    ### END SOLUTION"), has_markers("# BEGIN SOLUTION")
+    (True, False)
+    """
     return any(line.strip() in (BEGIN, END) for line in source.splitlines())
 
 
