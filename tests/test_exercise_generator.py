@@ -8,6 +8,7 @@ exercise notebooks (and the lessons' Exercises cells) are what the generator wri
 check cells and the ids of `binms_teach.exercises` match one to one.
 """
 
+import doctest
 import importlib.util
 import os
 import re
@@ -98,6 +99,11 @@ def _snapshot(folder):
 
 def _read(path):
     return nbformat.read(path, as_version=4)
+
+
+def test_the_generators_doctests():
+    failed, attempted = doctest.testmod(generator)
+    assert attempted >= 2 and failed == 0
 
 
 def test_generator_strips_answers_and_keeps_the_rest(tmp_path):

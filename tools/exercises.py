@@ -46,13 +46,13 @@ from __future__ import annotations
 
 import argparse
 import copy
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import nbformat
+
+from binms_teach.course import write_atomic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import navigation  # noqa: E402  (tools/navigation.py, beside this file)
@@ -77,8 +77,6 @@ HOW_TO_WORK = (
     "wrong and a hint. Written answers (*Your answer:*) are yours to compare with the worked "
     "solutions, which are linked at the top and the bottom of this notebook."
 )
-# The metadata a solutions notebook's answer cells carry (nbgrader's, schema_version 3).
-NBGRADER_KEYS = ("solution", "grade", "locked", "grade_id", "schema_version")
 
 
 class SourceError(ValueError):
@@ -90,14 +88,21 @@ def _where(path: Path, index: int, cell) -> str:
 
 
 def is_solution(cell) -> bool:
+    """Whether a cell is an answer: nbgrader's ``solution`` flag in its metadata."""
     return bool(cell.metadata.get("nbgrader", {}).get("solution", False))
 
 
 def scaffold_of(cell, default: str) -> str:
+    """What replaces the answer in the exercise notebook (``binms_teach.scaffold``)."""
     return cell.metadata.get("binms_teach", {}).get("scaffold", default)
 
 
 def has_markers(source: str) -> bool:
+    """Whether a line of ``source`` is a BEGIN or END SOLUTION marker.
+
+    >>> has_markers("x = 1\\n    ### END SOLUTION"), has_markers("# BEGIN SOLUTION")
+    (True, False)
+    """
     return any(line.strip() in (BEGIN, END) for line in source.splitlines())
 
 
@@ -307,22 +312,6 @@ def _key(nb):
     return nb.nbformat, nb.nbformat_minor, meta, cells
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path``, then rename it over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf8", newline="\n") as out:
-            out.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def plan(folder: Path):
     """(files to write: {path: notebook}, skipped solutions notebooks). Raises SourceError."""
     folder = Path(folder)
@@ -357,7 +346,8 @@ def update(folder: Path, check: bool = False):
                 continue
         changed.append(path)
         if not check:
-            write_atomic(path, navigation.serialise(nb))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, navigation.serialise(nb).encode("utf-8"))
     return changed, skipped
 
 

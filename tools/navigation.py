@@ -38,6 +38,8 @@ from pathlib import Path
 
 import nbformat
 
+from binms_teach.course import write_atomic
+
 ROOT = Path(__file__).resolve().parent.parent
 NAV_TAG = "navigation"
 NAV_MARKER = "<!-- navigation: written by tools/navigation.py (make nav), do not edit -->"
@@ -273,8 +275,8 @@ def update(folder: Path, check: bool = False, only=None) -> list[Path]:
         text = serialise(course.updated(path))
         if path.read_text(encoding="utf8") != text:
             changed.append(path)
-            if not check:
-                path.write_text(text, encoding="utf8")
+            if not check:  # a temporary file renamed over the old one: never half-written
+                write_atomic(path, text.encode("utf-8"))
     return changed
 
 
