@@ -2,14 +2,15 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/solutions/*.ipynb))
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/exercises/*.ipynb \
+	notebooks/solutions/*.ipynb))
 # The exact versions the notebooks are executed with (`make constraints` rewrites it).
 # `make CONSTRAINTS= dev` installs without them (e.g. on a Python other than the tested one).
 CONSTRAINTS ?= binms_teach/constraints.txt
 PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
-	bench lint course dev constraints wheel book clean
+	exercises bench lint course dev constraints wheel book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -38,6 +39,13 @@ execute-notebooks: dev  ## re-run every notebook in place so its stored outputs 
 
 nav: dev  ## rewrite the navigation links of the notebooks (safe to re-run)
 	$(BIN)/python tools/navigation.py
+
+# The exercise notebooks are written from the solutions notebooks (tools/exercises.py), linked
+# (tools/navigation.py), then executed so their stored outputs are today's.
+exercises: dev  ## regenerate notebooks/exercises/ from notebooks/solutions/ and execute them
+	$(BIN)/python tools/exercises.py
+	$(BIN)/python tools/navigation.py
+	$(BIN)/python tools/execute_notebooks.py notebooks/exercises/*.ipynb  # a shell glob: new ones too
 
 bench: dev  ## benchmarks/RESULTS.md and the plots (BENCH_ARGS=--large adds n = 128k ... 1M)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)

@@ -1,4 +1,4 @@
-"""``binms-teach course [DIR]``: the notebooks and their solutions, copied where a student works.
+"""``binms-teach course [DIR]``: the notebooks, exercises and solutions, copied for a student.
 
 The notebooks travel inside the package: an installed wheel holds them as
 ``binms_teach/_course`` (pyproject.toml maps the repository's ``notebooks/`` there); a
@@ -28,7 +28,7 @@ class CourseError(Exception):
 
 
 def course_source():
-    """The folder holding the notebooks (``*.ipynb``) and ``solutions/``.
+    """The folder holding the notebooks (``*.ipynb``), ``exercises/`` and ``solutions/``.
 
     Examples
     --------
@@ -42,15 +42,17 @@ def course_source():
 
 
 def course_files(source=None):
-    """The notebooks then the solutions, as paths relative to ``source`` (POSIX style)."""
+    """The notebooks, the exercises, then the solutions, as paths relative to ``source``
+    (POSIX style)."""
     source = course_source() if source is None else Path(source)
     notebooks = sorted(p.name for p in source.glob("*.ipynb"))
+    exercises = sorted(f"exercises/{p.name}" for p in source.glob("exercises/*.ipynb"))
     solutions = sorted(f"solutions/{p.name}" for p in source.glob("solutions/*.ipynb"))
-    return notebooks + solutions
+    return notebooks + exercises + solutions
 
 
 def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
-    """Copy the notebooks and solutions into ``dest``; return what to print.
+    """Copy the notebooks, exercises and solutions into ``dest``; return what to print.
 
     Parameters
     ----------
@@ -102,7 +104,9 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
     manifest = json.dumps({f: _sha256(dest / f) for f in files}, indent=1) + "\n"
     write_atomic(Path(dest) / MANIFEST, manifest.encode("utf-8"))
     n_solutions = sum(f.startswith("solutions/") for f in files)
-    summary = (f"{dest}: {len(files) - n_solutions} notebooks and {n_solutions} solutions "
+    n_exercises = sum(f.startswith("exercises/") for f in files)
+    summary = (f"{dest}: {len(files) - n_solutions - n_exercises} notebooks, {n_exercises} "
+               f"exercise notebooks and {n_solutions} solutions "
                f"({copied} copied, {len(files) - copied} already up to date"
                + (f", {len(changed)} of yours overwritten" if changed else "") + ").")
     return f"{summary}\nOpen the course in JupyterLab with:\n    {open_command(dest)}"

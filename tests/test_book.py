@@ -215,3 +215,13 @@ def test_built_api_reference_documents_every_public_name():
         ]  # fmt: skip
         absent += [f"{name}.{n}" for n in public if f'id="{name}.{n}"' not in page]
     assert not absent, f"public names missing from the API reference (no docstring?): {absent}"
+
+
+def test_built_book_holds_the_exercises_and_the_teaching_page():
+    built_pages()
+    exercises = sorted((ROOT / "notebooks" / "exercises").glob("*.ipynb"))
+    assert exercises, "no exercise notebooks: run `make exercises`"
+    for path in exercises:
+        assert (HTML / "notebooks" / "exercises" / f"{path.stem}.html").is_file(), path.name
+    index = (HTML / "index.html").read_text(encoding="utf-8")
+    assert 'href="teaching.html"' in index and "Exercises" in index

@@ -122,19 +122,22 @@ def test_a_programming_error_still_shows_its_traceback(tmp_path, monkeypatch):
 
 def _expected_files():
     notebooks = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    exercises = sorted("exercises/" + p.name
+                       for p in (REPO / "notebooks/exercises").glob("*.ipynb"))
     solutions = sorted("solutions/" + p.name
                        for p in (REPO / "notebooks/solutions").glob("*.ipynb"))
-    return notebooks, solutions
+    return notebooks, exercises, solutions
 
 
-def test_course_copies_every_notebook_and_solution(tmp_path):
-    notebooks, solutions = _expected_files()
-    assert len(notebooks) >= 12 and len(solutions) >= 11
-    assert course_files() == notebooks + solutions
+def test_course_copies_every_notebook_exercise_and_solution(tmp_path):
+    notebooks, exercises, solutions = _expected_files()
+    assert len(notebooks) >= 12 and len(solutions) >= 11 and len(exercises) >= 6
+    assert course_files() == notebooks + exercises + solutions
     status, out, err = run_cli("script", "course", str(tmp_path / "mine"))
     assert status == 0, err
-    for f in notebooks + solutions:
+    for f in notebooks + exercises + solutions:
         assert (tmp_path / "mine" / f).read_bytes() == (REPO / "notebooks" / f).read_bytes()
+    assert f"{len(exercises)} exercise notebooks and {len(solutions)} solutions" in out
     assert "jupyter lab" in out and str(tmp_path / "mine" / "00_index.ipynb") in out
 
 

@@ -4,11 +4,16 @@ The student versions below are plain loops written here, independently of the pa
 buggy ones each carry one planted bug.
 """
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from binms_teach import exercises
 from binms_teach.exercises import EXERCISES, Choice, Implement, Number, Verdict, check
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # -- correct student solutions, plain loops -------------------------------------------------
 
@@ -63,6 +68,8 @@ def reference_answer(exercise_id):
     exercise = EXERCISES[exercise_id]
     if isinstance(exercise, Implement):
         return REFERENCE_FUNCTIONS[exercise_id]
+    if isinstance(exercise, Number):
+        return exercise.expected()
     return exercise.answer
 
 
@@ -73,17 +80,18 @@ def wrong_answers(exercise_id):
         # every wrong option, and a letter that is not an option
         return [letter for letter in exercise.options if letter != exercise.answer] + ["z"]
     if isinstance(exercise, Number):
-        step = max(10 * exercise.tol, 1 if float(exercise.answer).is_integer() else 0.05)
-        return [exercise.answer + step, exercise.answer - step]
+        expected = exercise.expected()
+        step = max(10 * exercise.tol, 1 if float(expected).is_integer() else 0.05)
+        return [expected + step, expected - step]
     return [lambda *args, **kwargs: 0, lambda *args, **kwargs: np.zeros((2, 2, 2))]
 
 
 ALL = exercises.list()
 
 
-def test_list_gives_every_id_for_notebooks_06_to_11():
+def test_list_gives_every_id_for_notebooks_01_to_11():
     assert ALL == sorted(EXERCISES)
-    for nb in ("06", "07", "08", "09", "10", "11"):
+    for nb in ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11"):
         mine = [i for i in ALL if i.startswith(nb + ".")]
         concept = [i for i in mine if not isinstance(EXERCISES[i], Implement)
                    and not i.split(".")[1].isdigit()]
@@ -119,7 +127,8 @@ def test_wrong_type_gives_a_verdict(exercise_id, answer):
     verdict = check(exercise_id, answer)
     assert isinstance(verdict, Verdict)
     if verdict.correct:  # only a number exercise whose answer is 3.5 could pass
-        assert isinstance(EXERCISES[exercise_id], Number) and EXERCISES[exercise_id].answer == 3.5
+        exercise = EXERCISES[exercise_id]
+        assert isinstance(exercise, Number) and abs(exercise.expected() - 3.5) <= exercise.tol
     assert "\n" not in verdict.message
 
 
@@ -136,10 +145,12 @@ def test_unfinished_scaffold_is_not_answered_yet():
 
 
 def test_unknown_id_names_the_valid_ids():
-    verdict = check("06.nope", "a")
-    assert not verdict.correct
-    assert "06.bga_step" in verdict.message and "07.label" in verdict.message
-    assert not check(6, "a").correct
+    verdict = check("06.nope", "a")  # a known notebook: its own ids
+    assert not verdict.correct and "the ids of notebook 06 are" in verdict.message
+    assert "06.bga_step" in verdict.message and "07.label" not in verdict.message
+    verdict = check("6.bga_step", "a")  # no such notebook: every id
+    assert "01.hamming" in verdict.message and "07.label" in verdict.message
+    assert not check(6, "a").correct and "01.hamming" in check(6, "a").message
 
 
 def test_choice_accepts_upper_case_and_spaces():
@@ -237,6 +248,239 @@ def test_label_epsilon_zero_joins_only_equal_rows():
     assert not verdict.correct and "epsilon=0" in verdict.message
 
 
+def test_hamming_catches_unsigned_wrap_and_cancelling_signs():
+    def wraps(a, b):  # uint8: 0 - 1 = 255
+        return int(np.abs(a - b).sum())
+
+    def cancels(a, b):  # signed, but +1 and -1 cancel
+        return int((a.astype(int) - b.astype(int)).sum())
+    for bug in (wraps, cancels):
+        verdict = check("01.hamming", bug)
+        assert not verdict.correct and "expected 4" in verdict.message, verdict.message
+    assert check("01.hamming", lambda a, b: int(np.sum(a != b))).correct
+
+
+def test_majority_vote_catches_ties_at_exactly_half_mishandled():
+    def round_half_even(X, tie):  # np.round sends 0.5 to 0 whatever the tie rule
+        return np.round(np.asarray(X).mean(axis=0)).astype(int)
+
+    def integer_half(X, tie):  # 2 * ones >= n written as ones >= n // 2: wrong for odd n
+        X = np.asarray(X)
+        ones = X.sum(axis=0)
+        return (ones >= len(X) // 2 if tie == "one" else ones > len(X) // 2).astype(int)
+    for bug in (round_half_even, integer_half):
+        verdict = check("02.majority_vote", bug)
+        assert not verdict.correct and "expected" in verdict.message, verdict.message
+
+
+def test_majority_vote_catches_the_wrong_axis_and_shows_the_shapes():
+    def by_rows(X, tie):
+        X = np.asarray(X)
+        return (2 * X.sum(axis=1) >= X.shape[1]).astype(int)
+    verdict = check("02.majority_vote", by_rows)
+    assert not verdict.correct and "shape (1,), expected (3,)" in verdict.message
+
+
+def test_majority_vote_accepts_a_correct_vectorised_version():
+    def vectorised(X, tie):
+        X = np.asarray(X)
+        twice = 2 * X.sum(axis=0)
+        return np.where(twice == len(X), int(tie == "one"), twice > len(X)).astype(np.uint8)
+    assert check("02.majority_vote", vectorised).correct
+
+
+# -- notebooks 01-05: the expected numbers, a second way -------------------------------------
+# exercises.nb01_05 computes its numbers with plain code or one package route; here they come
+# from the package functions the notebooks use, or from plain loops where nb01_05 uses the
+# package.
+
+def _second_way():
+    import itertools
+    import math
+
+    from scipy.stats import binom
+    from sklearn.datasets import make_blobs
+
+    from binms_teach import bga_path, hamming, inertia, majority_vote, nearest_neighbours
+    from binms_teach.coding import additive_code
+    from binms_teach.datasets import load_car, load_spect, load_zoo
+    from binms_teach.hamming import hamming_reference
+    from binms_teach.kernels import aitchison_aitken, kde, median_shift_ratio
+    from binms_teach.majority import median_centres_brute_force
+
+    zoo = load_zoo()
+    names = zoo.sample_names.tolist()
+    survey = np.array([[1, 0, 1, 0], [1, 0, 1, 1], [1, 1, 0, 0], [0, 0, 1, 0], [1, 0, 1, 0],
+                       [1, 1, 1, 1], [0, 0, 0, 0]], dtype=np.uint8)
+    six = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [0, 0, 1, 1], [0, 0, 1, 1],
+                    [0, 0, 0, 1]], dtype=np.uint8)
+    eight = np.array([[1, 1, 0, 0, 0], [1, 1, 1, 0, 0], [1, 0, 0, 0, 0], [0, 1, 0, 0, 1],
+                      [1, 1, 0, 1, 0], [0, 0, 1, 1, 1], [0, 0, 1, 1, 0], [0, 1, 1, 1, 1]],
+                     dtype=np.uint8)
+    blobs, _ = make_blobs(n_samples=200, centers=[[-2, 0], [2, 0.5], [0, 3]],
+                          cluster_std=0.7, random_state=0)
+
+    def cube(d):
+        return np.array(list(itertools.product((0, 1), repeat=d)), dtype=np.uint8)
+
+    def mean_shift(x, k, steps=None, printed_A=False):
+        """Plain loops: the mean of the k nearest (stable order), until it stops."""
+        path = [np.asarray(x, dtype=float)]
+        while steps is None or len(path) <= steps:
+            dist = np.sqrt(((blobs - path[-1]) ** 2).sum(axis=1))
+            order = np.argsort(dist ** 2, kind="stable")
+            mean = blobs[np.sort(order[:k])].mean(axis=0)
+            if printed_A:  # x + (mean - x) / delta, delta between the k-th and (k+1)-th
+                delta = (dist[order[k - 1]] + dist[order[k]]) / 2
+                mean = path[-1] + (mean - path[-1]) / delta
+            if steps is None and np.array_equal(mean, path[-1]):
+                break
+            path.append(mean)
+        return path
+
+    def plain_m(X, x, k1, tie="one"):
+        order = sorted(range(len(X)), key=lambda i: (int(np.sum(X[i] != x)), i))[:k1]
+        voters = X[order]
+        twice = 2 * voters.sum(axis=0)
+        tied_value = {"one": 1, "zero": 0}.get(tie)
+        maj = np.where(twice == k1, x if tied_value is None else tied_value, twice > k1)
+        return int(np.all(voters == maj, axis=1).sum())
+
+    def rate(X, k1, tie="one"):
+        return np.mean([plain_m(X, x, k1, tie) == 0 for x in X])
+
+    def local_modes(lam):
+        f, near = kde(six, cube(4), lam), hamming(cube(4)) == 1
+        return sum(np.all(f[j] >= f[near[j]]) for j in range(16))
+
+    def smallest_lam():
+        for lam in np.linspace(0.5, 1.0, 51):
+            f = np.sort(kde(six, cube(4), lam))[::-1]
+            if f[0] >= 1.6 * f[1]:
+                return lam
+
+    def boundary_weight():
+        for w in range(1, 11):
+            weights = np.ones(7)
+            weights[5] = w
+            if len(median_centres_brute_force(survey, weights)) > 1:
+                return w
+
+    def printed_A_differs():
+        count = 0
+        for k in range(2, 7):
+            for x in eight:
+                r, m = median_shift_ratio(eight, x, k)
+                delta = math.sqrt(np.sort((eight != x).sum(axis=1))[k - 1])
+                count += m >= 1 and not np.allclose(x + (r - x) / delta, r)
+        return count
+
+    def spect_modes():
+        D = load_spect().data
+        modes = {tuple(bga_path(D, x, 10)[-1]) for x in D}
+        rows = {tuple(x) for x in D}
+        return len(modes & rows)
+
+    def nn_falls():
+        falls = 0
+        for x in blobs:
+            path = mean_shift(x, 20)
+            h = [np.sort(((blobs - p) ** 2).sum(axis=1))[19] for p in path]
+            falls += sum(b > a for a, b in zip(h[:-1], h[1:], strict=True))
+        return falls
+
+    bear, penguin = (zoo.data[names.index(a)] for a in ("bear", "penguin"))
+    cube6 = cube(6)
+    _, nn1 = nearest_neighbours(zoo.data, zoo.data, 1)
+    return {
+        "01.bear_penguin": lambda: hamming_reference([bear], [penguin])[0, 0],
+        "01.sphere": lambda: int(np.sum(hamming(cube(4), [np.zeros(4)])[:, 0] == 2)),
+        "01.own_nn": lambda: int(np.sum(nn1[:, 0] != np.arange(len(zoo.data)))),
+        "02.inertia": lambda: inertia(survey, np.ones(4, dtype=np.uint8)),
+        "02.ties": lambda: len(median_centres_brute_force(survey[[0, 2, 5, 6]])),
+        "03.nn_falls": nn_falls,
+        "03.modes_k20": lambda: len({tuple(mean_shift(x, 20)[-1]) for x in blobs}),
+        "04.mean_H": lambda: float(np.sum(cube(4).sum(axis=1) * aitchison_aitken(cube(4), .75))),
+        "04.kde_0011": lambda: float(kde(six, np.array([0, 0, 1, 1]), 0.75)),
+        "05.girl_m": lambda: median_shift_ratio(zoo.data, zoo.data[29], 5).m,
+        "05.zoo_m0_k40": lambda: rate(zoo.data, 40),
+        "01.1": lambda: int(hamming(zoo.data).sum()),
+        "01.2": lambda: int(hamming(additive_code(list("123456"), categories=list("123456")))
+                            .sum()),
+        "01.3": lambda: load_car().data.shape[1],
+        "01.4": lambda: int(np.sum(hamming(cube6, [cube6[0]])[:, 0] == 3)),
+        "02.1": lambda: sum(majority_vote(np.array(t)).tolist() not in np.array(t).tolist()
+                            for t in itertools.product(list(cube(3)), repeat=3)),
+        "02.2": boundary_weight,
+        "02.3": lambda: float(binom.pmf(10, 20, 0.5)),
+        "03.1": lambda: len(mean_shift(blobs[26], 80)) - 1,
+        "03.2": lambda: max(len(mean_shift(x, 20)) - 1 for x in blobs),
+        "03.3": lambda: float(np.linalg.norm(mean_shift(blobs[26], 20, steps=30, printed_A=True)
+                                             [-1] - mean_shift(blobs[26], 20)[-1])),
+        "03.4": lambda: len({tuple(mean_shift(x, 5)[-1]) for x in blobs}),
+        "04.1": lambda: float(aitchison_aitken(cube6, 0.7)[cube6.sum(axis=1) == 3].sum()),
+        "04.2": lambda: float(aitchison_aitken(np.zeros(10, dtype=np.uint8), 0.9)),
+        "04.3": smallest_lam,
+        "04.4": lambda: local_modes(0.7),
+        "05.1": printed_A_differs,
+        "05.2": lambda: rate(load_spect().data, 4, "keep"),
+        "05.3": lambda: rate(load_car(coding="disjunctive").data, 5),
+        "05.4": spect_modes,
+    }
+
+
+SECOND_WAY = _second_way()
+
+
+def test_every_number_of_01_to_05_has_a_second_computation():
+    numbers = {i for i in ALL if i[:2] in {"01", "02", "03", "04", "05"}
+               and isinstance(EXERCISES[i], Number) and not isinstance(EXERCISES[i].answer, int)}
+    assert numbers <= set(SECOND_WAY), numbers - set(SECOND_WAY)
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SECOND_WAY))
+def test_expected_number_agrees_with_a_second_computation(exercise_id):
+    exercise, value = EXERCISES[exercise_id], SECOND_WAY[exercise_id]()
+    assert check(exercise_id, value).correct
+    assert abs(exercise.expected() - value) <= max(exercise.tol, 1e-12)
+
+
+# The concept numbers of 01-05 as the stored lesson notebooks print them: the question is
+# answered by the notebook (a text of its stored outputs).
+PRINTED = {
+    "01.bear_penguin": ("01_binary_data_and_hamming", "H(bear, penguin) = {:d}"),
+    "01.sphere": ("01_binary_data_and_hamming", "from 0000: [1, 4, {:d}, 4, 1]"),
+    "01.own_nn": ("01_binary_data_and_hamming", " 1 {:>23d}   True"),
+    "02.inertia": ("02_median_centre", "I(x) = {:.1f}"),
+    "02.ties": ("02_median_centre", "[[1, 0, 0, 0], [1, 0, 1, 0], [1, 1, 0, 0], [1, 1, 1, 0]]"),
+    "03.nn_falls": ("03_mean_shift_continuous", "{:d} of 918"),
+    "03.modes_k20": ("03_mean_shift_continuous", "k = 20: {:d} modes"),
+    "04.mean_H": ("04_aitchison_aitken_kernel", "0.75    0.3164    0.1055     1.0000      "
+                                                "       {:.4f}"),
+    "04.kde_0011": ("04_aitchison_aitken_kernel", "0011      2        {:.4f}"),
+    "05.girl_m": ("05_kernel_to_median_shift", "m = {:d}"),
+    "05.zoo_m0_k40": ("05_kernel_to_median_shift", "0.149   {:.3f}"),
+}
+
+
+def _stored_text(stem):
+    nb = json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    return "\n".join("".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code"
+                     for o in c.get("outputs", []))
+
+
+@pytest.mark.parametrize("exercise_id", sorted(PRINTED))
+def test_concept_number_is_printed_in_its_lesson(exercise_id):
+    stem, template = PRINTED[exercise_id]
+    value = EXERCISES[exercise_id].expected()
+    assert template.format(value) in _stored_text(stem), (exercise_id, template.format(value))
+
+
+def test_the_wheel_carries_the_exercises_package():
+    """pyproject.toml lists its packages one by one: a sub-package left out is not installed."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    packages = pyproject.split("packages = [", 1)[1].split("]", 1)[0]
+    assert '"binms_teach.exercises"' in packages
 def test_notebook_12_has_its_results_and_concept_questions():
     mine = [i for i in ALL if i.startswith("12.")]
     concept = [i for i in mine if not i.split(".")[1].isdigit()]

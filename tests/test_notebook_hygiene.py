@@ -1,7 +1,7 @@
 """The course notebooks are stored executed, tidy and linked.
 
-Checked on every notebook of notebooks/ and notebooks/solutions/ (nbval then runs
-them: `make test-notebooks`):
+Checked on every notebook of notebooks/, notebooks/exercises/ and notebooks/solutions/ (nbval
+then runs them: `make test-notebooks`):
 
 - the first cell is markdown with a title and the learning objectives;
 - the navigation cells (tools/navigation.py) are the second and the last cell, and
@@ -14,7 +14,9 @@ them: `make test-notebooks`):
   progress bar;
 - no stored output shows a progress bar (a frozen "0% 0/10": tools/execute_notebooks.py
   drops them; the student sees them move when running the cell);
-- every exercise notebook has its solutions notebook, and the other way round.
+- every lesson with exercises has its solutions notebook, and the other way round; every
+  notebook of exercises/ has its lesson and its solutions notebook, and every lesson with an
+  exercise notebook links it in its Exercises cell (tools/exercises.py writes them).
 
 And tools/navigation.py is idempotent: run twice on a copy, the second run
 changes nothing.
@@ -36,6 +38,7 @@ from tests.by_path import load_module
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOLUTIONS = NOTEBOOKS / "solutions"
+EXERCISES = NOTEBOOKS / "exercises"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 IGNORE_MARKER = "# NBVAL_IGNORE_OUTPUT"
 STRAY = re.compile(r"^\s*(\[?<matplotlib\.|<matplotlib\.|Text\(-?[\d.]+, -?[\d.]+, )", re.M)
@@ -46,7 +49,8 @@ RUNS_PROGRESS = re.compile(r"progress=True|\btqdm\(")
 
 navigation = load_module(ROOT / "tools" / "navigation.py")
 
-PATHS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
+PATHS = (sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
+         + sorted(SOLUTIONS.glob("*.ipynb")))
 IDS = [p.relative_to(NOTEBOOKS).as_posix() for p in PATHS]
 
 
@@ -219,6 +223,19 @@ def test_solutions_notebook_has_its_exercises(path):
     assert exercise.is_file(), f"{path.name} solves {exercise.name}, which does not exist"
 
 
+@pytest.mark.parametrize("path", sorted(EXERCISES.glob("*.ipynb")), ids=lambda p: p.name)
+def test_exercises_notebook_has_its_lesson_and_solutions(path):
+    assert path.stem.endswith("_exercises"), "name exercise notebooks NN_title_exercises.ipynb"
+    stem = path.stem.removesuffix("_exercises")
+    lesson, solutions = NOTEBOOKS / f"{stem}.ipynb", SOLUTIONS / f"{stem}_solutions.ipynb"
+    assert lesson.is_file(), f"{path.name} belongs to {lesson.name}, which does not exist"
+    assert solutions.is_file(), f"{path.name} is written from {solutions.name}: missing"
+    link = f"(exercises/{path.name})"
+    cells = [c for c in _read(lesson).cells if c.cell_type == "markdown" and link in c.source]
+    assert any("exercises" in c.metadata.get("tags", []) for c in cells), (
+        f"{lesson.name} has no Exercises cell linking {path.name}: run `make exercises`")
+
+
 # ---------------------------------------------------------------- tools/navigation.py
 
 
@@ -290,6 +307,33 @@ def test_navigation_check_mode_writes_nothing(tmp_path):
     before = _snapshot(tmp_path)
     assert len(navigation.update(tmp_path, check=True)) == 4
     assert _snapshot(tmp_path) == before
+
+
+def test_navigation_follows_lesson_exercises_solutions(tmp_path):
+    _course(tmp_path)
+    (tmp_path / "exercises").mkdir()
+    nbformat.write(_notebook("One: exercises", "5"), tmp_path / "exercises/01_one_exercises.ipynb")
+    navigation.update(tmp_path)
+    assert navigation.update(tmp_path) == []
+    one = _read(tmp_path / "01_one.ipynb")
+    assert one.cells[-1].source.endswith(
+        "\n\nExercises: [One: exercises](exercises/01_one_exercises.ipynb) | their solutions: "
+        "[One: solutions](solutions/01_one_solutions.ipynb)")
+    exercises = _read(tmp_path / "exercises/01_one_exercises.ipynb")
+    for cell in (exercises.cells[1], exercises.cells[-1]):
+        assert cell.source.endswith(
+            "\n< back to the lesson: [One](../01_one.ipynb) | [Contents](../00_index.ipynb) | "
+            "solutions: [One: solutions](../solutions/01_one_solutions.ipynb) >")
+    solutions = _read(tmp_path / "solutions/01_one_solutions.ipynb")
+    assert solutions.cells[1].source.endswith(
+        "\n< back to the exercises: [One: exercises](../exercises/01_one_exercises.ipynb) | "
+        "the lesson: [One](../01_one.ipynb) | [Contents](../00_index.ipynb)")
+    contents = _read(tmp_path / "00_index.ipynb").cells[-2].source
+    assert ("([exercises](exercises/01_one_exercises.ipynb), "
+            "[solutions](solutions/01_one_solutions.ipynb))") in contents
+    # a lesson without exercises keeps the links it had
+    two = _read(tmp_path / "02_two.ipynb")
+    assert "Exercises:" not in two.cells[-1].source
 
 
 def test_navigation_only_rewrites_the_named_notebooks(tmp_path):

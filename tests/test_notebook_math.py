@@ -1,6 +1,6 @@
 """The course notebooks typeset their mathematics, as a textbook does.
 
-Checked on the markdown cells of notebooks/ and notebooks/solutions/:
+Checked on the markdown cells of notebooks/, notebooks/exercises/ and notebooks/solutions/:
 
 - every course notebook 01-11 has LaTeX in its markdown (``$...$``), and the notebooks
   of the derivation, 03-07, have display equations (``$$...$$`` or ``\\begin{aligned}``);
@@ -17,7 +17,7 @@ Checked on the markdown cells of notebooks/ and notebooks/solutions/:
   math ($\\lambda$). The name of the labelling task, "epsilon-proximity", may stay
   in words (it is a notebook title, and so a navigation link).
 
-Notebook 00 (the index) and the solutions are held to the last three rules too.
+Notebook 00 (the index), the exercises and the solutions are held to the last three rules too.
 """
 
 import re
@@ -31,7 +31,8 @@ NOTEBOOKS = ROOT / "notebooks"
 SOLUTIONS = NOTEBOOKS / "solutions"
 
 COURSE = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] != "00")
-ALL = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(SOLUTIONS.glob("*.ipynb"))
+ALL = (sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))
+       + sorted(SOLUTIONS.glob("*.ipynb")))
 # The notebooks of the derivation (03-07), and 12, which defines its criteria by formulas.
 DISPLAY_REQUIRED = {"03", "04", "05", "06", "07", "12"}
 PAPER_TAGS = {str(n) for n in range(1, 9)}  # the paper numbers Eqs. (1) to (8)

@@ -94,13 +94,14 @@ def test_every_data_set_loads_offline_from_the_wheel(installed):
             shipped).digest()
 
 
-def test_course_brings_every_notebook_and_solution(installed):
+def test_course_brings_every_notebook_exercise_and_solution(installed):
     venv, env, work = installed
     out = _run([str(venv / BIN / "binms-teach"), "course", "my-course"], cwd=work, env=env)
     expected = [p.relative_to(REPO / "notebooks")
                 for p in sorted((REPO / "notebooks").glob("*.ipynb"))
+                + sorted((REPO / "notebooks/exercises").glob("*.ipynb"))
                 + sorted((REPO / "notebooks/solutions").glob("*.ipynb"))]
-    assert len(expected) >= 23
+    assert len(expected) >= 29
     for relpath in expected:
         copied = work / "my-course" / relpath
         assert copied.read_bytes() == (REPO / "notebooks" / relpath).read_bytes(), relpath

@@ -7,8 +7,10 @@ Run from the repository root::
 
 Staging (build/book/src, never committed):
 
-* the pages of ``docs/book`` (index, API reference) and the README's pictures (``docs/*.png``);
-* every notebook of ``notebooks/`` and ``notebooks/solutions/`` with its stored outputs (nothing
+* the pages of ``docs/book`` (index, API reference), ``docs/teaching.md`` and the README's
+  pictures (``docs/*.png``);
+* every notebook of ``notebooks/``, ``notebooks/exercises/`` and ``notebooks/solutions/`` with
+  its stored outputs (nothing
   is re-executed), where only the widget outputs change, since a static page cannot run them:
   a widget whose display bundle carries a PNG keeps the PNG alone, a progress bar is dropped
   (its stored text is the 0 % it showed before the widget took over), and any other widget
@@ -140,11 +142,13 @@ def stage():
     for page in CONF.iterdir():
         if page.suffix in (".md", ".rst"):
             shutil.copy2(page, SRC / page.name)
+    shutil.copy2(ROOT / "docs" / "teaching.md", SRC / "teaching.md")
     (SRC / "pictures").mkdir()
     for picture in sorted((ROOT / "docs").glob("*.png")):
         shutil.copy2(picture, SRC / "pictures" / picture.name)
     notebooks = ROOT / "notebooks"
-    for source in sorted(notebooks.glob("*.ipynb")) + sorted(notebooks.glob("solutions/*.ipynb")):
+    for source in (sorted(notebooks.glob("*.ipynb")) + sorted(notebooks.glob("exercises/*.ipynb"))
+                   + sorted(notebooks.glob("solutions/*.ipynb"))):
         stage_notebook(source, SRC / "notebooks" / source.relative_to(notebooks))
     (SRC / "checks.rst").write_text(checks_page(run_all()), encoding="utf-8")
 

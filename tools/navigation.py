@@ -2,7 +2,7 @@
 
 Run from the repository root (``make nav``)::
 
-    python tools/navigation.py            # rewrite notebooks/ and notebooks/solutions/
+    python tools/navigation.py            # rewrite notebooks/, exercises/ and solutions/
     python tools/navigation.py --check    # change nothing; exit 1 if a notebook is stale
     python tools/navigation.py some/dir   # another course folder (the tests use a copy)
     python tools/navigation.py --only notebooks/03_x.ipynb   # rewrite just these files
@@ -12,8 +12,11 @@ What it writes:
 * in every notebook of ``notebooks/`` (file name order): a navigation cell as the
   second cell and again as the last cell, ``< previous | Contents | next >``; the
   last one also links the notebook's solutions when they exist;
+* in every notebook of ``notebooks/exercises/`` (written by ``tools/exercises.py``): the
+  same two cells, linking back to the lesson, to the contents and on to the solutions;
+  the lesson's last cell then links its exercises and their solutions;
 * in every notebook of ``notebooks/solutions/``: the same two cells, linking back
-  to the exercise notebook and to the contents;
+  to the exercise notebook, the lesson and the contents;
 * in ``00_index.ipynb``, if it has a contents cell (see ``CONTENTS_MARKER``): the
   table of contents of the notebooks that exist, with their titles and summaries.
 
@@ -35,6 +38,8 @@ from pathlib import Path
 
 import nbformat
 
+from binms_teach.course import write_atomic
+
 ROOT = Path(__file__).resolve().parent.parent
 NAV_TAG = "navigation"
 NAV_MARKER = "<!-- navigation: written by tools/navigation.py (make nav), do not edit -->"
@@ -43,6 +48,8 @@ CONTENTS_MARKER = "<!-- contents: written by tools/navigation.py (make nav), do 
 INDEX_NAME = "00_index.ipynb"
 SOLUTIONS_DIR = "solutions"
 SOLUTIONS_SUFFIX = "_solutions"
+EXERCISES_DIR = "exercises"
+EXERCISES_SUFFIX = "_exercises"
 
 
 # ---------------------------------------------------------------- reading notebooks
@@ -101,11 +108,16 @@ def is_generated(cell) -> bool:
 class Course:
     """The notebooks of one course folder and their titles, in file name order."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, extra=None):
+        """``extra``: {path: notebook} not written yet (tools/exercises.py), or replacing one."""
         self.folder = Path(folder)
+        extra = {Path(p): nb for p, nb in (extra or {}).items()}
         self.main = sorted(self.folder.glob("*.ipynb"))
         self.solutions = sorted((self.folder / SOLUTIONS_DIR).glob("*.ipynb"))
-        self.books = {p: read(p) for p in self.main + self.solutions}
+        self.exercises = sorted(set((self.folder / EXERCISES_DIR).glob("*.ipynb"))
+                                | {p for p in extra if p.parent.name == EXERCISES_DIR})
+        paths = self.main + self.exercises + self.solutions
+        self.books = {p: extra[p] if p in extra else read(p) for p in paths}
         self.titles = {p: title_of(nb, p.stem) for p, nb in self.books.items()}
 
     def link(self, target: Path, start: Path, text: str | None = None) -> str:
@@ -123,11 +135,23 @@ class Course:
         candidate = self.folder / SOLUTIONS_DIR / f"{path.stem}{SOLUTIONS_SUFFIX}.ipynb"
         return candidate if candidate in self.books else None
 
-    def exercise_of(self, solutions: Path) -> Path | None:
-        stem = solutions.stem
-        if not stem.endswith(SOLUTIONS_SUFFIX):
-            return None
-        candidate = self.folder / f"{stem[: -len(SOLUTIONS_SUFFIX)]}.ipynb"
+    def exercises_of(self, path: Path) -> Path | None:
+        """The exercise notebook of a lesson or of a solutions notebook."""
+        stem = path.stem.removesuffix(SOLUTIONS_SUFFIX) if path in self.solutions else path.stem
+        candidate = self.folder / EXERCISES_DIR / f"{stem}{EXERCISES_SUFFIX}.ipynb"
+        return candidate if candidate in self.books else None
+
+    def lesson_of(self, path: Path) -> Path | None:
+        """The lesson of a solutions or an exercise notebook."""
+        for suffix in (SOLUTIONS_SUFFIX, EXERCISES_SUFFIX):
+            if path.stem.endswith(suffix):
+                candidate = self.folder / f"{path.stem.removesuffix(suffix)}.ipynb"
+                return candidate if candidate in self.books else None
+        return None
+
+    def solutions_of_exercises(self, path: Path) -> Path | None:
+        stem = path.stem.removesuffix(EXERCISES_SUFFIX)
+        candidate = self.folder / SOLUTIONS_DIR / f"{stem}{SOLUTIONS_SUFFIX}.ipynb"
         return candidate if candidate in self.books else None
 
     # -- the text of the generated cells
@@ -136,9 +160,22 @@ class Course:
         index = self.index()
         contents = self.link(index, path, "Contents") if index and index != path else "Contents"
         if path in self.solutions:
-            exercise = self.exercise_of(path)
-            parts = [f"< back to the exercises: {self.link(exercise, path)}"] if exercise else []
+            lesson, exercises = self.lesson_of(path), self.exercises_of(path)
+            parts = []
+            if exercises:  # the student path: lesson -> exercises -> solutions
+                parts.append(f"< back to the exercises: {self.link(exercises, path)}")
+                if lesson:
+                    parts.append(f"the lesson: {self.link(lesson, path)}")
+            elif lesson:  # not converted yet: the lesson still holds the exercises
+                parts.append(f"< back to the exercises: {self.link(lesson, path)}")
             parts.append(contents)
+            return " | ".join(parts)
+        if path in self.exercises:
+            lesson, solutions = self.lesson_of(path), self.solutions_of_exercises(path)
+            parts = [f"< back to the lesson: {self.link(lesson, path)}"] if lesson else []
+            parts.append(contents)
+            if solutions:
+                parts.append(f"solutions: {self.link(solutions, path)} >")
             return " | ".join(parts)
         i = self.main.index(path)
         previous = self.main[i - 1] if i > 0 else None
@@ -151,8 +188,12 @@ class Course:
         if i + 1 < len(self.main):
             parts.append(f"{self.link(self.main[i + 1], path)} >")
         line = " | ".join(parts)
-        solutions = self.solutions_of(path)
-        if bottom and solutions:
+        solutions, exercises = self.solutions_of(path), self.exercises_of(path)
+        if bottom and exercises:
+            line += f"\n\nExercises: {self.link(exercises, path)}"
+            if solutions:
+                line += f" | their solutions: {self.link(solutions, path)}"
+        elif bottom and solutions:
             line += f"\n\nSolutions to the exercises: {self.link(solutions, path)}"
         return line
 
@@ -165,9 +206,11 @@ class Course:
             summary = summary_of(self.books[path])
             if summary:
                 entry += f": {summary}"
-            solutions = self.solutions_of(path)
-            if solutions:
-                entry += f" ({self.link(solutions, index, 'solutions')})"
+            solutions, exercises = self.solutions_of(path), self.exercises_of(path)
+            links = [self.link(exercises, index, "exercises")] if exercises else []
+            links += [self.link(solutions, index, "solutions")] if solutions else []
+            if links:
+                entry += f" ({', '.join(links)})"
             lines.append(entry)
         return "\n".join(lines)
 
@@ -226,14 +269,14 @@ def update(folder: Path, check: bool = False, only=None) -> list[Path]:
     course = Course(folder)
     chosen = None if only is None else {Path(p).resolve() for p in only}
     changed = []
-    for path in course.main + course.solutions:
+    for path in course.main + course.exercises + course.solutions:
         if chosen is not None and path.resolve() not in chosen:
             continue
         text = serialise(course.updated(path))
         if path.read_text(encoding="utf8") != text:
             changed.append(path)
-            if not check:
-                path.write_text(text, encoding="utf8")
+            if not check:  # a temporary file renamed over the old one: never half-written
+                write_atomic(path, text.encode("utf-8"))
     return changed
 
 

@@ -1,0 +1,182 @@
+"""Notebooks 06 to 11: concept questions (``NN.name``) and the results of their exercises
+(``NN.k``, the numbers the solutions notebooks print)."""
+
+from .kinds import Choice, Number
+
+EXERCISES = {
+    # Notebook 06: the binary gradient ascent.
+    "06.update": Choice(
+        "x_{j+1} of the BGA task (Eq. 7) is: (a) the mean of NN_k1(x_j), (b) maj(NN_k1(x_j)) "
+        "taken among the iterates, (c) maj(NN_k1(x_j)) taken among the original data X.",
+        {"a": "mean", "b": "iterates", "c": "data"}, "c",
+        {"a": "a mean of 0/1 vectors is not binary; the median centre is the majority vote.",
+         "b": "the ascent is non-blurring: the neighbours always come from the data."}),
+    "06.odd_k1_ties": Number(
+        "With k1 = 11, how many tied bits can one update have?", 0, 0,
+        "a tie needs exactly half of the k1 votes, 2 * ones = k1."),
+    "06.ball_self": Choice(
+        "Is a data point always among its own voters? (a) yes, under both rules, (b) under "
+        "'ball' always, under 'index' unless k1 or more lower-index copies of it exist, "
+        "(c) never: it is excluded.",
+        {"a": "both", "b": "ball", "c": "never"}, "b",
+        {"a": "under 'index' k1 lower-index copies at distance 0 fill NN_k1 first.",
+         "c": "x is at distance 0 from itself: NN_k1 includes it (section 2 of notebook 06)."}),
+    "06.printed_updates": Choice(
+        "As printed, Algorithm 1 with the cap j_max computes how many updates and returns "
+        "which iterate? (a) j_max, the last, (b) j_max + 1, the one before the last, "
+        "(c) j_max + 1, the last.",
+        {"a": "jmax-last", "b": "jmax+1-before", "c": "jmax+1-last"}, "b",
+        {"a": "count the loop's passes again: the printed loop runs once more.",
+         "c": "the printed algorithm throws its last update away (the package does not)."}),
+    "06.density": Choice(
+        "The ascent of a 4 drawn like a 9 ends at: (a) a mode of fours, because the ascent "
+        "uses the labels, (b) a mode of nines, because it follows the density of the data.",
+        {"a": "labels", "b": "density"}, "b",
+        {"a": "the ascent never sees the labels y; look at the nines around it."}),
+    # Notebook 07: epsilon-proximity labelling.
+    "07.inclusive": Choice(
+        "The merge test of Algorithm 1 and of the package joins two final iterates when "
+        "(a) H < epsilon, (b) H <= epsilon.",
+        {"a": "strict", "b": "inclusive"}, "b",
+        {"a": "the package follows the paper and the authors' code (section 5 of 07)."}),
+    "07.eps_k2_20": Number(
+        "epsilon(k2 = 20) on the Digits modes of BinNNMS(k1=10): its value, to 0.1.",
+        18.6, 0.05, "notebook 07, sections 2 and 4."),
+    "07.strict_clusters": Number(
+        "With epsilon = 18 given explicitly, the strict test H < 18 gives how many clusters "
+        "on the Digits modes?", 64, 0, "the strict test is the inclusive test at 17 (section 5)."),
+    "07.random_nmi": Number(
+        "A random labelling of the 2000 digits into 1000 clusters: its NMI, to 0.01.",
+        0.372, 0.005, "NMI grows with the number of clusters (section 3 of 07)."),
+    "07.chaining": Choice(
+        "Two modes in one cluster are: (a) always within epsilon of each other, (b) linked by "
+        "a chain of modes, each within epsilon of the next (single linkage).",
+        {"a": "within", "b": "chain"}, "b",
+        {"a": "clusters are connected components: one chain of short hops is enough."}),
+    # Notebook 08: Table 3.
+    "08.digits_nmi": Number(
+        "BinNNMS on Digits with (k1, k2) = (10, 25) in the file's row order: its NMI, to 0.001.",
+        0.880, 0.0005, "the take-aways of notebook 08 (the paper's figure)."),
+    "08.order_mean": Number(
+        "The same setting over ten random row orders: the mean NMI, to 0.001.",
+        0.857, 0.0005, "the file's order is a favourable one (take-aways of 08)."),
+    "08.chance": Choice(
+        "Which score grows with the number of clusters even when nothing is found (Spect, "
+        "Car)? (a) NMI, (b) AMI, (c) ARI.",
+        {"a": "NMI", "b": "AMI", "c": "ARI"}, "a",
+        {"b": "AMI is corrected for chance.", "c": "ARI is corrected for chance."}),
+    "08.car": Choice(
+        "Why does Car collapse to one cluster? (a) k1 is too small, (b) its data are a complete "
+        "grid of attribute values, so no car is in a denser place than another, (c) a bug in "
+        "the labelling.",
+        {"a": "k1", "b": "grid", "c": "bug"}, "b",
+        {"a": "no setting of the sweep separates the classes.",
+         "c": "the labelling is checked against a plain loop; look at the data."}),
+    # Notebook 09: Figure 1, the (k1, k2) sweep.
+    "09.floor": Choice(
+        "Two values of k2 with epsilon(k2) = 18.2 and 18.9 give: (a) the same clustering, "
+        "(b) different clusterings.",
+        {"a": "same", "b": "different"}, "a",
+        {"b": "Hamming distances are whole numbers: H <= 18.2 and H <= 18.9 are H <= 18."}),
+    "09.best_k2_k1_20": Number(
+        "On Digits, the best k2 at k1 = 20 (the band of notebook 09).", 50, 0,
+        "the best k2 grows with k1: 2 at k1 = 0, 25 at k1 = 10."),
+    "09.zoo_orders": Number(
+        "Zoo's best NMI over ten random row orders (the mean), to 0.001.", 0.791, 0.0005,
+        "the take-aways of notebook 09 (0.901 is the file's order)."),
+    "09.sweep_cost": Choice(
+        "A sweep over 8 values of k1 and 9 values of k2 needs how many ascents? (a) 72, (b) 8, "
+        "(c) 9.",
+        {"a": "72", "b": "8", "c": "9"}, "b",
+        {"a": "only epsilon(k2) and the labelling change with k2.",
+         "c": "the ascent depends on k1, not on k2."}),
+    # Notebook 10: Figure 2, the quantization error.
+    "10.toy_error": Number(
+        "The toy example of section 1: the quantization error to the median centres.",
+        0.4, 1e-9, "(0 + 1 + 1 + 0 + 0) / 5."),
+    "10.which_points": Choice(
+        "Figure 2's errors are measured on: (a) the data points, (b) the iterates x_{l,j}.",
+        {"a": "data", "b": "iterates"}, "b",
+        {"a": "the data do not move: their error to fixed prototypes is a flat line."}),
+    "10.soybean_k1_20": Number(
+        "On Soybean, the target error at the end of the ascent with k1 = 20, to 0.01.",
+        9.43, 0.005, "section 4 of notebook 10 (it ends farther than k1 = 10)."),
+    "10.claim": Choice(
+        "On these four data sets the relative decrease of the error and the ARI are: "
+        "(a) inversely related, as the paper says, (b) positively rank-correlated, "
+        "(c) unrelated.",
+        {"a": "inverse", "b": "positive", "c": "unrelated"}, "b",
+        {"a": "the rank correlation is +0.80 at each k1 and +0.64 overall.",
+         "c": "the rank correlation is +0.80 at each k1 and +0.64 overall."}),
+    # Notebook 11: Figure 3, the prototypes.
+    "11.reshape": Choice(
+        "A Digits row as an image is: (a) x.reshape(15, 16), (b) x.reshape(16, 15), "
+        "(c) x.reshape(12, 20).",
+        {"a": "15x16", "b": "16x15", "c": "12x20"}, "b",
+        {"a": "the images are 16 rows of 15 pixels, read row by row.",
+         "c": "240 = 12 x 20 too, but the images are 16 x 15."}),
+    "11.bin_clusters": Number(
+        "How many clusters does BinNNMS(k1=10, k2=25) find on Digits?", 40, 0,
+        "ten large ones and a tail of small ones (notebook 11)."),
+    "11.kmodes_misses": Number(
+        "In how many of the ten seeded k-modes runs (k = 10) is at least one digit left "
+        "without a prototype?", 5, 0, "half of the runs (notebook 11)."),
+    "11.fixed_k": Choice(
+        "Why does BinNNMS keep every digit apart while k-modes with k = 10 often does not? "
+        "(a) BinNNMS uses the labels, (b) k-modes must place exactly ten centres; BinNNMS can "
+        "afford extra small clusters for unusual images.",
+        {"a": "labels", "b": "fixed k"}, "b",
+        {"a": "neither method sees the labels while clustering."}),
+}
+
+# The results of the notebooks' own exercises (what the solutions notebooks print): "NN.k" is
+# exercise k of notebook NN.
+_RESULTS = {
+    "06.1": ("Exercise 1: the Hamming distance between the modes of image 882 with k1 = 10 and "
+             "k1 = 11.", 13, 0, "ascent_trace(X, 882, k) for both, then hamming of the two modes."),
+    "06.2": ("Exercise 2: the number of distinct modes with tie='keep' (k1 = 10, all images).",
+             1901, 0, "np.unique(modes, axis=0) on the modes of bga(X, X, 10, tie='keep')."),
+    "06.3": ("Exercise 3: the row index of the image with the most moves for k1 = 10.", 1056, 0,
+             "moves = n_iter - converged from bga(X, X, 10); then np.argmax."),
+    "06.4": ("Exercise 4: with k1 = 1, how many images have another row (a copy) as their only "
+             "voter?", 6, 0, "nearest_neighbours(X, X, 1): where is the index not the row itself?"),
+    "06.5": ("Exercise 5: the Hamming distance between the point the printed loop returns "
+             "(j_max = 3) and the last point it computed.", 7, 0,
+             "compare bga(..., max_iter=3) with bga(..., max_iter=4)."),
+    "07.1": ("Exercise 1: the best k2 when epsilon is the authors' epsilon(k2 + 1).", 24, 0,
+             "the authors' curve is the package's moved one step of k2."),
+    "07.2": ("Exercise 2: the diameter (largest Hamming distance between two of its modes) of "
+             "the largest cluster at k2 = 25.", 85, 0,
+             "hamming(distinct modes of the cluster).max(); it is far above epsilon."),
+    "07.3": ("Exercise 3: the best k2 (best NMI) for the modes of k1 = 20.", 59, 0,
+             "LabellingModel on the k1 = 20 modes, NMI for k2 up to about 80."),
+    "07.4": ("Exercise 4: the whole-number epsilon between 10 and 40 with the best NMI "
+             "(k1 = 10 modes).", 21, 0, "labelling.state(epsilon=e) for e in range(10, 41)."),
+    "08.1": ("Exercise 1: Zoo, k = 8, n_init=10: the mean NMI over the ten runs, to 0.001.",
+             0.798, 0.0005, "experiments.kmodes_runs(..., n_init=10) on Zoo with k = 8."),
+    "08.2": ("Exercise 2: the NMI of BinNNMS(k1=10, k2=25) on Zoo, to 0.001.", 0.854, 0.0005,
+             "fit BinNNMS(k1=10, k2=25) on Zoo and score with nmi."),
+    "08.3": ("Exercise 3: Car in disjunctive coding: the distance from a car to its nearest "
+             "other car.", 2, 0, "one attribute changed moves one bit off and another on."),
+    "08.4": ("Exercise 4: Spect: the NMI of a random labelling into 150 clusters (seed 0), to "
+             "0.001.", 0.155, 0.0005, "np.random.default_rng(0).integers(150, size=n)."),
+    "09.1": ("Exercise 1: Zoo with epsilon_from='data': the k2 of the best setting.", 15, 0,
+             "epsilon on the data is larger at the same k2, so the best k2 moves down."),
+    "09.2": ("Exercise 2: Soybean, tie='zero': the NMI of the 40-cluster setting closest to the "
+             "paper, to 0.001.", 0.740, 0.0005, "two settings give exactly 40 clusters."),
+    "09.3": ("Exercise 3: Digits, k1 = 5, k2 = 30 (11 clusters): its NMI, to 0.01.", 0.05,
+             0.005, "about ten clusters here means one giant cluster and a few small ones."),
+    "10.1": ("Exercise 1: the found-cluster error at j = 1 by loops, to 0.001.", 4.267, 0.0005,
+             "it equals curves.found[1]."),
+    "10.2": ("Exercise 2: the error of the data to the target prototypes (Zoo), to 0.001.",
+             1.634, 0.0005, "it is the same at every iteration: the data do not move."),
+    "10.3": ("Exercise 3: Digits, k1 = 10, k2 = 50: the found-cluster error at the end, to 0.1.",
+             52.5, 0.05, "quantization_curves(X, y, 10, 50).found[-1]."),
+    "11.1": ("Exercise 1: into how many of the 40 clusters (by majority digit) is the digit 5 "
+             "split?", 9, 0, "experiments.prototypes(X, y, labels, n=40): count majority 5."),
+    "11.2": ("Exercise 2: the NMI of k-modes with k = 40 (seed 0, n_init=1), to 0.001.", 0.692,
+             0.0005, "it stays far below BinNNMS's 0.880 with the same number of clusters."),
+    "11.3": ("Exercise 3: how many clusters does (k1, k2) = (15, 50) give?", 19, 0,
+             "fewer than the 40 of (10, 25)."),
+}
+EXERCISES.update({i: Number(*args) for i, args in _RESULTS.items()})
