@@ -37,6 +37,13 @@ admissible, the most stable candidate with 2 clusters or more is chosen if its
 stability reaches ``STABLE_ARI``, else a one-cluster candidate ("no structure
 found"): one cluster is only chosen when nothing else is stable.
 
+Row order: with ``neighbours="index"`` (the default, the authors' rule) a partition
+depends on the order of the rows (notebook 06), and so may the choice. With
+``neighbours="ball"`` (order-free) every criterion but stability is a function of the
+partition, which a permutation of the rows only permutes: those scores do not change.
+Stability depends on which points the seeded subsamples hold, so it changes unless the
+subsamples follow the permutation (``tests/test_selection.py`` checks both).
+
 Design protocol: the rule and its constants were chosen on the *design sets*
 only: eight Bernoulli mixtures (`binms_teach.datasets.make_bernoulli_mixture`,
 300 x 40, seeds 0-7, 4-6 clusters, flip 0.15 for seeds 0-4 and 0.3 for seeds
