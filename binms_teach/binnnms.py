@@ -16,6 +16,7 @@ from .hamming import _nearest_neighbours, searcher
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
 from .majority import cluster_votes, decide
 from .parallel import bga_chunks
+from .selection import choose_parameters
 
 
 class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
@@ -23,10 +24,13 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
 
     Parameters
     ----------
-    k1 : int, default 10
-        Neighbours whose majority vote is the next iterate (BGA task).
-    k2 : int, default 10
+    k1 : int or "auto", default 10
+        Neighbours whose majority vote is the next iterate (BGA task). "auto":
+        chosen without labels by `binms_teach.selection.choose_parameters`.
+    k2 : int or "auto", default 10
         Neighbour rank whose mean distance gives epsilon (labelling task).
+        "auto": chosen as k1 (both "auto": chosen together on the grid of
+        `choose_parameters`; one "auto": chosen with the other held fixed).
     max_iter : int, default 100
         The most updates a sample makes (the paper's j_max).
     tie : {"one", "zero", "keep"}, default "one"
@@ -72,6 +76,13 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         (or, with "ball", at a cycle).
     epsilon_ : float
         The merge threshold used.
+    k1_ : int
+        The k1 used: the given one, or the chosen one for "auto".
+    k2_ : int or None
+        The k2 used, likewise; None when an explicit epsilon replaces k2.
+    selection_ : Selection or None
+        With "auto": what `choose_parameters` found (every candidate's scores
+        and the reason for the choice); None otherwise.
     n_features_in_ : int
     paths_ : list of ndarray
         With ``record_paths=True``: ``paths_[l]`` holds x_{l,0}, ..., x*_l.
@@ -96,6 +107,9 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     [0, 0, 0, 0, 1, 1, 1, 1]
     >>> model.cluster_centers_.tolist()
     [[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]]
+    >>> auto = BinNNMS(k1="auto", k2="auto").fit(X)
+    >>> auto.labels_.tolist()
+    [0, 0, 0, 0, 1, 1, 1, 1]
     """
 
     def __init__(self, k1=10, k2=10, *, max_iter=100, tie="one", neighbours="index",
@@ -116,15 +130,16 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         """Run the ascent of every sample and label the modes. Returns self."""
         X = self._validate(X, reset=True)
         n = len(X)
+        k1, k2 = self._choose(X)
         if self.epsilon is None:
             if n < 2:
                 raise ValueError("BinNNMS got 1 sample, but epsilon from k2 needs at least 2 "
                                  "samples: give more samples or an explicit epsilon.")
-            check_int(self.k2, "k2", 1, n - 1,
+            check_int(k2, "k2", 1, n - 1,
                       f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
         else:
             check_epsilon(self.epsilon)
-        k1 = check_int(self.k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
+        k1 = check_int(k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
         if self.epsilon_from not in ("modes", "data"):
             raise ValueError(f"epsilon_from={self.epsilon_from!r}: use 'modes' or 'data'.")
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
@@ -143,11 +158,12 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
             n_jobs=self.n_jobs, record=self.record_paths)
         # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
         if self.epsilon is None:
-            self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, self.k2)
+            self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, k2)
         else:
             self.epsilon_ = float(self.epsilon)
         self.labels_ = epsilon_proximity(modes, self.epsilon_)
 
+        self.k1_, self.k2_ = k1, (k2 if self.epsilon is None else None)  # k2 unused then
         self.modes_ = modes
         self.n_iter_ = int(n_iter.max(initial=0))
         self.converged_ = converged
@@ -157,6 +173,42 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self._fit_X = X
         self._index = index
         return self
+
+    def _choose(self, X):
+        """(k1, k2) to fit with: the given values, or those `choose_parameters` picks for "auto".
+
+        Sets ``selection_``. Raises before any work when "auto" cannot apply.
+        """
+        auto = [name for name in ("k1", "k2") if _is_auto(getattr(self, name))]
+        self.selection_ = None
+        if not auto:
+            return self.k1, self.k2
+        if self.epsilon is not None:
+            raise ValueError(f"{' and '.join(auto)}='auto' scores partitions with epsilon from "
+                             "k2, but an explicit epsilon was given: leave epsilon=None, or "
+                             "give numbers.")
+        if self.epsilon_from != "modes":
+            raise ValueError(f"{' and '.join(auto)}='auto' chooses on epsilon measured on the "
+                             "modes: use epsilon_from='modes' with it, or give numbers.")
+        if check_algorithm(self.algorithm) != "exact":
+            raise ValueError(f"{' and '.join(auto)}='auto' compares exact partitions: use "
+                             "algorithm='exact' with it, or give numbers.")
+        n = len(X)
+        if n < 4:
+            raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
+                             f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
+                             "for k1 and k2.")
+        # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
+        k1s = None if "k1" in auto else (
+            check_int(self.k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}."),)
+        k2s = None if "k2" in auto else (
+            check_int(self.k2, "k2", 1, n - 1,
+                      f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}."),)
+        max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
+        self.selection_ = choose_parameters(
+            X, k1s, k2s, tie=check_tie(self.tie), max_iter=max_iter,
+            neighbours=check_neighbours(self.neighbours), n_jobs=self.n_jobs)
+        return self.selection_.k1, self.selection_.k2
 
     def predict(self, X):
         """Ascend from each row of X on the training data; label of the nearest training mode.
@@ -170,7 +222,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         check_is_fitted(self, "modes_")
         Y = self._validate(X, reset=False)
         neighbours = check_neighbours(self.neighbours)
-        modes, _, _, _ = _bga(self._fit_X, Y, self.k1, self.max_iter, self.tie,
+        modes, _, _, _ = _bga(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
                               neighbours=neighbours, index=self._index)
         if neighbours == "index":
             _, nearest = _nearest_neighbours(self.modes_, modes, 1)
@@ -181,6 +233,16 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         label_of[inverse] = self.labels_  # equal modes are at distance 0: one cluster
         _, nearest = _nearest_neighbours(distinct, modes, 1)
         return label_of[nearest[:, 0]]
+
+
+def _is_auto(value):
+    """Whether a k1 or k2 asks to be chosen; a string other than "auto" is an error."""
+    if isinstance(value, str):
+        if value == "auto":
+            return True
+        raise ValueError(f"{value!r} is not a value for k1 or k2: give a whole number, or "
+                         "'auto' to choose it without labels.")
+    return False
 
 
 def _median_centres(X, labels, modes, tie, neighbours="index"):

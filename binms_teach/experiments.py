@@ -26,6 +26,11 @@ open; the choices made here (each notebook says why):
       cluster; more clusters than that is a fragmentation, not a clustering).
       No label is used.
 
+  and a third, on a grid of its own: (c) *auto*, ``BinNNMS(k1="auto", k2="auto")``:
+  `binms_teach.selection.choose_parameters` on its default grid, no label used
+  (notebook 12). `auto_study` compares it with the supervised best of the same
+  grid on the seven real data sets and on Bernoulli mixtures.
+
 * Row orders. With the authors' neighbour rule ("index": the k1 nearest, the
   lower row index winning a tie at the k1-th distance) the clustering depends
   on the order of the rows. Table 3 therefore reports, at each setting chosen
@@ -69,6 +74,7 @@ from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
 from .majority import majority_vote
 from .metrics import ari, nmi, quantization_error
+from .selection import choose_parameters
 from .trace import LabellingModel
 
 DATASETS = paper.DATASETS
@@ -99,7 +105,16 @@ ORDER_SEEDS = tuple(range(10))
 QUICK_ORDER_SEEDS = (0, 1, 2)
 # The methods of the paper's Table 3 (results), in the order printed for each data set.
 METHODS = ("paper k-modes", "kmodes pkg recorded", "k-modes", "paper BinNNMS",
-           "BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette")
+           "BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette", "BinNNMS auto")
+# The automatic choice (notebook 12): the seven real data sets, and Bernoulli mixtures.
+AUTO_DATASETS = ("zoo", "digits", "soybean", "spect", "car", "votes", "mushroom")
+# Mixtures "mixture-<seed>": 300 samples x 40 bits, 4 + seed % 3 clusters, flip 0.15 for
+# seeds 0-4 and 0.3 beyond (`load_any`). Seeds 0-7 were the design set; 8-9 are held out.
+MIXTURE_SEEDS = tuple(range(10))
+# The design sets of the rule (see `binms_teach.selection`); all others are held out.
+DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
+# A data set whose supervised-best ARI on the grid is below this has no structure to learn.
+LEARNABLE_ARI = 0.1
 
 
 def check_datasets(names):
@@ -677,6 +692,7 @@ class Reproduction:
     curves: dict                 # name -> list of QuantizationCurves
     digits: dict | None = None   # Figure 3: prototypes of k-modes and of BinNNMS
     orders: dict = field(default_factory=dict)  # name -> OrderRuns (Table 3's spread)
+    autos: dict = field(default_factory=dict)   # name -> AutoResult ("BinNNMS auto")
 
 
 def reproduce(names=None, *, quick=False, progress=True):
@@ -701,7 +717,7 @@ def reproduce(names=None, *, quick=False, progress=True):
 def _reproduce(names, quick, progress):
     seeds = QUICK_SEEDS if quick else SEEDS
     data = {name: load(name) for name in names}
-    kmodes, sweeps, curves, orders = {}, {}, {}, {}
+    kmodes, sweeps, curves, orders, autos = {}, {}, {}, {}, {}
     digits = None
     for name in names:
         X, y = data[name].data, data[name].target
@@ -710,7 +726,9 @@ def _reproduce(names, quick, progress):
                                           desc=f"{name}: k-modes k={k}")
         k1s, k2s = grid(name, quick)
         sweeps[name] = sweep(X, y, k1s, k2s, progress=progress, desc=f"{name}: sweep")
+        autos[name] = auto_result(name, X, y, n_jobs=2 if name == "digits" else None)
         settings = [s for s in table3_settings(sweeps[name]).values() if s is not None]
+        settings.append((autos[name].k1, autos[name].k2))
         orders[name] = order_runs(X, y, settings, QUICK_ORDER_SEEDS if quick else ORDER_SEEDS,
                                   progress=progress, desc=f"{name}: row orders")
         if name == "car":
@@ -723,7 +741,7 @@ def _reproduce(names, quick, progress):
             k1, k2 = sweeps[name].best("nmi")
             i, j = sweeps[name].index(k1, k2)
             digits = digit_prototypes(X, y, sweeps[name].labels[i, j], k1, k2)
-    return Reproduction(names, quick, data, kmodes, sweeps, curves, digits, orders)
+    return Reproduction(names, quick, data, kmodes, sweeps, curves, digits, orders, autos)
 
 
 def table3_settings(s):
@@ -745,7 +763,7 @@ def digit_prototypes(X, y, binnnms_labels, k1, k2, *, seed=0):
             "binnnms_clusters": len(np.unique(binnnms_labels))}
 
 
-def table2(names, kmodes, sweeps, orders=None):
+def table2(names, kmodes, sweeps, orders=None, autos=None):
     """The paper's Table 3 (results; file ``table2.csv``) as rows of `TABLE2_COLUMNS`.
 
     The paper's figures beside ours. Each BinNNMS setting (best NMI, best ARI,
@@ -761,6 +779,9 @@ def table2(names, kmodes, sweeps, orders=None):
     kmodes : mapping (name, k) -> KModesRuns, for every k of `paper.kmodes_ks`
     sweeps : mapping name -> Sweep
     orders : mapping name -> OrderRuns, optional
+    autos : mapping name -> AutoResult, optional
+        Adds the "BinNNMS auto" rows (the setting chosen without labels, on
+        its own grid), with the same three rules as the other BinNNMS rows.
 
     Missing values are None: the paper gives no ARI for its Spect k = 47 row,
     no score for Car's "single class", no n_clusters for its BinNNMS;
@@ -786,11 +807,15 @@ def table2(names, kmodes, sweeps, orders=None):
                          nmi=ref.binnnms_nmi, ari=ref.binnnms_ari))
         s = sweeps[name]
         runs = None if orders is None else orders.get(name)
-        for method, setting in table3_settings(s).items():
+        settings = table3_settings(s)
+        auto = None if autos is None else autos.get(name)
+        if auto is not None:
+            settings["BinNNMS auto"] = (auto.k1, auto.k2)
+        for method, setting in settings.items():
             if setting is None:
                 continue
             k1, k2 = setting
-            sc = s.scores(k1, k2)
+            sc = auto.scores() if method == "BinNNMS auto" else s.scores(k1, k2)
             rows.append(_row(name, method, k1=k1, k2=k2, n_clusters=sc["n_clusters"],
                              nmi=paper.Score(sc["nmi"]), ari=paper.Score(sc["ari"]),
                              neighbours="index", orders=1))
@@ -815,6 +840,179 @@ def _row(dataset, method, k=None, k1=None, k2=None, n_clusters=None, nmi=None, a
             "ari_mean": None if ari is None else ari.mean,
             "ari_std": None if ari is None else ari.std,
             "neighbours": neighbours, "orders": orders}
+
+
+# ---------------------------------------------------------------- the automatic choice
+
+
+def load_any(name):
+    """A data set of the automatic-choice study: one of `AUTO_DATASETS` or "mixture-<seed>".
+
+    Examples
+    --------
+    >>> load_any("mixture-1").data.shape, len(set(load_any("mixture-1").target))
+    ((300, 40), 5)
+    """
+    if name.startswith("mixture-"):
+        seed = int(name.split("-", 1)[1])
+        return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
+                                               flip=0.15 if seed < 5 else 0.3, random_state=seed)
+    if name in ("votes", "mushroom"):
+        return getattr(datasets, f"load_{name}")()
+    return load(name)
+
+
+@dataclass
+class AutoResult:
+    """`choose_parameters` on one data set, scored afterwards against the true labels.
+
+    ``grid_nmi`` and ``grid_ari`` score every candidate of the selection's grid,
+    so the supervised best of the same grid is at hand for comparison.
+    """
+
+    name: str
+    k1: int
+    k2: int
+    n_clusters: int
+    nmi: float
+    ari: float
+    reason: str
+    grid_nmi: np.ndarray
+    grid_ari: np.ndarray
+    selection: object = field(repr=False)
+
+    def scores(self):
+        """The chosen setting's scores, as `Sweep.scores` gives them."""
+        return {"k1": self.k1, "k2": self.k2, "n_clusters": self.n_clusters,
+                "nmi": self.nmi, "ari": self.ari}
+
+    def best(self, metric="ari"):
+        """(k1, k2) of the selection's grid with the best ``metric`` against the labels."""
+        values = self.grid_ari if metric == "ari" else self.grid_nmi
+        i, j = np.unravel_index(np.argmax(values), values.shape)
+        return self.selection.k1s[i], self.selection.k2s[j]
+
+
+def auto_result(name, X, y, *, criterion="rank_mean", n_jobs=None):
+    """Choose (k1, k2) on X without labels, then score the choice and the grid with y."""
+    sel = choose_parameters(X, criterion=criterion, n_jobs=n_jobs)
+    grid_nmi = np.array([[nmi(y, lab) for lab in row] for row in sel.labels])
+    grid_ari = np.array([[ari(y, lab) for lab in row] for row in sel.labels])
+    i, j = sel.index(sel.k1, sel.k2)
+    return AutoResult(name, sel.k1, sel.k2, int(sel.n_clusters[i, j]), float(grid_nmi[i, j]),
+                      float(grid_ari[i, j]), sel.reason, grid_nmi, grid_ari, sel)
+
+
+def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False):
+    """`auto_result` on every data set of ``names`` (`load_any` names): name -> AutoResult."""
+    out = {}
+    with threadpool_limits(limits=1, user_api="blas"):  # as in `reproduce`
+        for name in tqdm(names, desc="automatic choice", disable=not progress):
+            bunch = load_any(name)
+            out[name] = auto_result(name, bunch.data, bunch.target, n_jobs=n_jobs)
+    return out
+
+
+AUTO_COLUMNS = ("dataset", "role", "k1", "k2", "n_clusters", "substantial", "nmi", "ari",
+                "best_k1", "best_k2", "best_n_clusters", "best_nmi", "best_ari", "nmi_ratio",
+                "ari_ratio", "learnable")
+
+
+def auto_rows(results):
+    """One dict of `AUTO_COLUMNS` per data set: the automatic choice beside the supervised best.
+
+    The supervised best is the best ARI (and, apart, the best NMI) over the same
+    grid. ``substantial``: the chosen partition's clusters holding at least 2% of
+    the points. ``learnable``: the best ARI reaches `LEARNABLE_ARI`; the ratios
+    are auto / best.
+    """
+    rows = []
+    for name, r in results.items():
+        sel = r.selection
+        k1, k2 = r.best("ari")
+        i, j = sel.index(k1, k2)
+        best_nmi = float(r.grid_nmi.max())
+        best_ari = float(r.grid_ari[i, j])
+        rows.append({"dataset": name, "role": "design" if name in DESIGN_SETS else "held out",
+                     "k1": r.k1, "k2": r.k2, "n_clusters": r.n_clusters,
+                     "substantial": int(sel.n_substantial[sel.index(r.k1, r.k2)]),
+                     "nmi": r.nmi, "ari": r.ari, "best_k1": k1, "best_k2": k2,
+                     "best_n_clusters": int(sel.n_clusters[i, j]), "best_nmi": best_nmi,
+                     "best_ari": best_ari, "nmi_ratio": r.nmi / best_nmi if best_nmi else None,
+                     "ari_ratio": r.ari / best_ari if best_ari > 0 else None,
+                     "learnable": best_ari >= LEARNABLE_ARI})
+    return rows
+
+
+def format_auto(rows):
+    """`auto_rows` as text, one line per data set."""
+    lines = [f"{'dataset':<11}{'role':<9}{'k1':>4}{'k2':>4}{'clus':>6}{'ARI':>7}{'NMI':>7}   "
+             f"{'best':>9}{'clus':>6}{'ARI':>7}{'NMI':>7}   {'ARI ratio':>9}{'NMI ratio':>10}"]
+    for r in rows:
+        ratio = "no structure" if not r["learnable"] else f"{r['ari_ratio']:.2f}"
+        lines.append(f"{r['dataset']:<11}{r['role']:<9}{r['k1']:>4}{r['k2']:>4}"
+                     f"{r['n_clusters']:>6}{r['ari']:>7.3f}{r['nmi']:>7.3f}   "
+                     f"{'(' + str(r['best_k1']) + ', ' + str(r['best_k2']) + ')':>9}"
+                     f"{r['best_n_clusters']:>6}{r['best_ari']:>7.3f}{r['best_nmi']:>7.3f}   "
+                     f"{ratio:>9}{r['nmi_ratio']:>10.2f}")
+    return "\n".join(lines)
+
+
+def auto_targets(rows, share=0.9):
+    """The targets of issue 16 on the real data sets of ``rows``, in numbers.
+
+    Returns a dict: ``learnable`` (names), ``met`` (learnable names whose ARI
+    ratio reaches ``share``), ``collapsed`` (learnable names whose choice has
+    fewer than 2 substantial clusters).
+    """
+    real = [r for r in rows if not r["dataset"].startswith("mixture-")]
+    learnable = [r for r in real if r["learnable"]]
+    return {"learnable": [r["dataset"] for r in learnable],
+            "met": [r["dataset"] for r in learnable if r["ari_ratio"] >= share],
+            "collapsed": [r["dataset"] for r in learnable if r["substantial"] < 2]}
+
+
+def plot_criteria(result, axes, k1=None):
+    """The criteria over k2 at one k1 (default: the chosen k1), one panel each, with ARI.
+
+    ``axes``: five axes, for silhouette, stability, plateau, BIC and the number
+    of clusters. Each panel also shows the ARI against the true labels (dashed,
+    right-hand axis of the first four): where a criterion's best and the ARI's
+    best part, the criterion fails there.
+    """
+    sel = result.selection
+    k1 = sel.k1 if k1 is None else k1
+    i = sel.k1s.index(k1)
+    x = np.arange(len(sel.k2s))
+    panels = [("silhouette", "silhouette (higher is better)"),
+              ("stability", "stability, mean ARI (higher)"),
+              ("plateau", "plateau width, log k2 (wider)"), ("bic", "BIC (lower is better)")]
+    for p, (ax, (name, label)) in enumerate(zip(axes, panels, strict=False)):
+        style = palette.series_style(p)
+        ax.plot(x, sel.scores[name][i], marker=style["marker"], color=style["color"],
+                label=name)
+        ax.set_ylabel(label, fontsize=8)
+        twin = ax.twinx()
+        twin.plot(x, result.grid_ari[i], linestyle="--", color="black", marker="x",
+                  label="ARI (true labels)")
+        twin.set_ylabel("ARI", fontsize=8)
+        twin.set_ylim(-0.05, 1.05)
+        handles = ax.get_legend_handles_labels()[0] + twin.get_legend_handles_labels()[0]
+        ax.legend(handles=handles, fontsize=7, loc="best")
+    ax = axes[len(panels)]
+    ax.plot(x, sel.n_clusters[i], marker="o", color=palette.OKABE_ITO[4], label="all clusters")
+    ax.plot(x, sel.n_substantial[i], marker="s", linestyle="--", color=palette.OKABE_ITO[5],
+            label="substantial (>= 2% of n)")
+    ax.set_yscale("log")
+    ax.set_ylabel("clusters", fontsize=8)
+    ax.legend(fontsize=7)
+    for ax in axes[: len(panels) + 1]:
+        ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=6, rotation=90)
+        ax.set_xlabel("k2")
+        if k1 == sel.k1 and ax is not None:
+            ax.axvline(sel.k2s.index(sel.k2), color="grey", linewidth=0.8)
+    axes[0].set_title(f"{paper.TITLES.get(result.name, result.name)}, k1 = {k1} "
+                      f"(grey line: the chosen k2)", fontsize=9, loc="left")
 
 
 # ---------------------------------------------------------------- text and CSV
@@ -900,8 +1098,9 @@ def format_table2(rows):
 def to_csv(rows, columns):
     """Rows as CSV text with exactly ``columns`` (no value here needs quoting)."""
     lines = [",".join(columns)]
-    lines += [",".join(csv_cell(c, r[c]) if c not in ("dataset", "method", "neighbours")
-                       else r[c] or "" for c in columns) for r in rows]
+    lines += [",".join(r[c] or "" if c in ("dataset", "method", "neighbours")
+                       or isinstance(r[c], str) else csv_cell(c, r[c]) for c in columns)
+              for r in rows]
     return "\n".join(lines) + "\n"
 
 

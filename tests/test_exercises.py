@@ -481,3 +481,37 @@ def test_the_wheel_carries_the_exercises_package():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     packages = pyproject.split("packages = [", 1)[1].split("]", 1)[0]
     assert '"binms_teach.exercises"' in packages
+def test_notebook_12_has_its_results_and_concept_questions():
+    mine = [i for i in ALL if i.startswith("12.")]
+    concept = [i for i in mine if not i.split(".")[1].isdigit()]
+    results = [i for i in mine if i.split(".")[1].isdigit()]
+    assert 3 <= len(concept) <= 5 and 2 <= len(results) <= 4, mine
+    assert all(isinstance(EXERCISES[i], Choice) for i in concept)
+    assert all(isinstance(EXERCISES[i], Number) for i in results)
+
+
+def test_notebook_12_numbers_against_fresh_computations():
+    """The answers of 12.1-12.3, computed here independently of the stored values."""
+    import math
+
+    from binms_teach import ari, selection
+    from binms_teach.datasets import load_votes, load_zoo
+
+    zoo = load_zoo()
+    X, y = zoo.data, zoo.target
+    n, d = X.shape
+    log_l = 0.0  # the BIC of the true classes by a loop over classes and bits
+    for c in np.unique(y):
+        members = X[y == c]
+        log_l += len(members) * math.log(len(members) / n)
+        for j in range(d):
+            ones = int(members[:, j].sum())
+            theta = (ones + 0.5) / (len(members) + 1)
+            log_l += ones * math.log(theta) + (len(members) - ones) * math.log(1 - theta)
+    k = len(np.unique(y))
+    assert check("12.2", -2 * log_l + (k * d + k - 1) * math.log(n)).correct
+    votes = load_votes()
+    sel = selection.choose_parameters(votes.data, criterion="stable_bic")
+    assert check("12.1", ari(votes.target, sel.labels_)).correct
+    one = selection.choose_parameters(X, k1s=(10,), k2s=(10,), n_subsamples=10)
+    assert check("12.3", one.scores["stability"][0, 0]).correct

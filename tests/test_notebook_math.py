@@ -33,7 +33,8 @@ SOLUTIONS = NOTEBOOKS / "solutions"
 COURSE = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] != "00")
 ALL = (sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))
        + sorted(SOLUTIONS.glob("*.ipynb")))
-DISPLAY_REQUIRED = {"03", "04", "05", "06", "07"}  # the notebooks of the derivation
+# The notebooks of the derivation (03-07), and 12, which defines its criteria by formulas.
+DISPLAY_REQUIRED = {"03", "04", "05", "06", "07", "12"}
 PAPER_TAGS = {str(n) for n in range(1, 9)}  # the paper numbers Eqs. (1) to (8)
 
 # What is not prose: fenced code, HTML comments, inline code, link targets.
@@ -173,8 +174,8 @@ def test_course_notebook_typesets_its_mathematics(path):
         displays = [f for _, source in cells for f in _formulas(source)[0]]
         aligned = any(r"\begin{aligned}" in source for _, source in cells)
         assert displays or aligned, (
-            f"{path.name} is part of the derivation (notebooks 03-07) but has no display "
-            "equation: give each equation of the paper a $$...$$ (\\tag{N} with its number)"
+            f"{path.name} defines formulas (the derivation, 03-07; the criteria, 12) but has no "
+            "display equation: give each a $$...$$ (\\tag{N} only with the paper's numbers)"
         )
 
 

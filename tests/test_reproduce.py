@@ -60,7 +60,7 @@ def read_csv(path):
 def test_quick_run_writes_the_tables_and_figures(quick_run):
     folder, _ = quick_run
     assert sorted(p.name for p in folder.iterdir()) == [
-        "figure1.png", "figure2.png", "table1.csv", "table2.csv"]  # no Digits: no figure 3
+        "auto.csv", "figure1.png", "figure2.png", "table1.csv", "table2.csv"]  # no Digits: no fig 3
     for name in ("figure1.png", "figure2.png"):
         assert (folder / name).read_bytes().startswith(PNG)
 
@@ -122,7 +122,8 @@ def test_binnnms_rows_give_the_row_orders_and_the_ball(quick_run):
     rows = read_csv(folder / "table2.csv")
     n_orders = str(len(experiments.QUICK_ORDER_SEEDS))
     for name in experiments.QUICK_DATASETS:
-        for method in ("BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette"):
+        for method in ("BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette",
+                       "BinNNMS auto"):
             mine = [r for r in rows if r["dataset"] == name and r["method"] == method]
             if not mine:
                 continue
@@ -217,3 +218,22 @@ def test_module_entry_point_runs(tmp_path):
     result = subprocess.run([sys.executable, "-m", "binms_teach", "reproduce", "--help"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "--quick" in result.stdout and "--out" in result.stdout
+
+
+def test_auto_rows_are_binnnms_auto(quick_run):
+    """The "BinNNMS auto" rows and auto.csv give what BinNNMS(k1="auto", k2="auto") chooses."""
+    from binms_teach import BinNNMS, ari
+
+    folder, printed = quick_run
+    zoo = experiments.load("zoo")
+    model = BinNNMS(k1="auto", k2="auto").fit(zoo.data)
+    auto = {r["dataset"]: r for r in read_csv(folder / "auto.csv")}
+    assert set(auto) == set(experiments.QUICK_DATASETS)
+    assert (int(auto["zoo"]["k1"]), int(auto["zoo"]["k2"])) == (model.k1_, model.k2_)
+    assert float(auto["zoo"]["ari"]) == pytest.approx(ari(zoo.target, model.labels_), abs=6e-4)
+    assert float(auto["zoo"]["best_ari"]) >= float(auto["zoo"]["ari"])
+    row = [r for r in read_csv(folder / "table2.csv")
+           if r["dataset"] == "zoo" and r["method"] == "BinNNMS auto" and r["orders"] == "1"
+           and r["neighbours"] == "index"]
+    assert [(int(r["k1"]), int(r["k2"])) for r in row] == [(model.k1_, model.k2_)]
+    assert "BinNNMS auto (k1, k2 chosen without labels" in printed

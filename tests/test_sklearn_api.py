@@ -76,7 +76,8 @@ def test_the_subclasses_only_threshold():
 
 
 @parametrize_with_checks(
-    [ThresholdedBinNNMS(k1=3, k2=3), ThresholdedKModes(n_clusters=3, n_init=2, random_state=0)],
+    [ThresholdedBinNNMS(k1=3, k2=3), ThresholdedBinNNMS(k1="auto", k2="auto"),
+     ThresholdedKModes(n_clusters=3, n_init=2, random_state=0)],
     expected_failed_checks=lambda estimator: EXPECTED_FAILURES,
 )
 def test_sklearn_conformance(estimator, check):

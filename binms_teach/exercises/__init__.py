@@ -18,7 +18,7 @@ function that raises all give a `Verdict`. The placeholder ``...`` (and a functi
 raises ``NotImplementedError``) gives "not answered yet".
 
 The ids live in one module per group of notebooks: `implement` (the functions to write),
-`nb01_05` and `nb06_11`; a new group is one more module in ``_PARTS``.
+`nb01_05`, `nb06_11` and `nb12`; a new group is one more module in ``_PARTS``.
 
 Examples
 --------
@@ -31,12 +31,12 @@ Examples
 False
 """
 
-from . import implement, nb01_05, nb06_11
+from . import implement, nb01_05, nb06_11, nb12
 from .kinds import Choice, Implement, Number, Verdict, _short
 
 __all__ = ["Choice", "Implement", "Number", "Verdict", "check", "list", "question"]
 
-_PARTS = (implement, nb01_05, nb06_11)
+_PARTS = (implement, nb01_05, nb06_11, nb12)
 EXERCISES = {}
 for _part in _PARTS:
     _twice = EXERCISES.keys() & _part.EXERCISES.keys()

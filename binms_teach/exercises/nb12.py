@@ -1,0 +1,45 @@
+"""Notebook 12 (issue 16), choosing k1 and k2 without labels: the results of its exercises
+(``12.k``) and its concept questions (``12.name``)."""
+
+from .kinds import Choice, Number
+
+EXERCISES = {
+    "12.1": Number(
+        "Exercise 1: Votes: the ARI of the setting the rule 'stable_bic' chooses, to 0.001.",
+        0.519, 0.0005, "choose_parameters(X, criterion='stable_bic'), then ari(y, sel.labels_)."),
+    "12.2": Number(
+        "Exercise 2: Zoo: the BIC of the Bernoulli mixture fitted to the seven true classes, "
+        "to 0.1.", 1897.6, 0.05,
+        "p = K d + K - 1 with K = 7, d = 21; theta smoothed by 1/2; natural logarithms."),
+    "12.3": Number(
+        "Exercise 3: Zoo at (k1, k2) = (10, 10): the stability over 10 subsamples "
+        "(random_state=0), to 0.001.", 0.816, 0.0005,
+        "choose_parameters(X, k1s=(10,), k2s=(10,), n_subsamples=10).scores['stability']."),
+    "12.one_cluster": Choice(
+        "Why may the rule never choose a one-cluster candidate while another is admissible? "
+        "(a) its BIC is always the largest; (b) its stability is 1 on any data, so stability "
+        "cannot tell it from a real structure; (c) its silhouette is always the largest.",
+        {"a": "BIC", "b": "stability", "c": "silhouette"}, "b",
+        {"a": "with many features one cluster can have the lowest BIC (section 2.4 of 12).",
+         "c": "the silhouette of one cluster is not even defined."}),
+    "12.cheap": Choice(
+        "How many ascents does choose_parameters run on a grid of 12 k1 x 15 k2 with 3 "
+        "subsamples? (a) 720; (b) 180; (c) 48.",
+        {"a": "720", "b": "180", "c": "48"}, "c",
+        {"a": "the modes do not depend on k2: one ascent per k1 serves every k2.",
+         "b": "the modes do not depend on k2, and each k1 needs the data and 3 subsamples."}),
+    "12.held_out": Choice(
+        "Why does notebook 12 report the held-out data sets apart from the design sets? "
+        "(a) the held-out sets are larger; (b) a figure on the data a rule was tuned on is "
+        "optimistic; (c) the design sets have no labels.",
+        {"a": "larger", "b": "optimistic", "c": "no labels"}, "b",
+        {"a": "size has nothing to do with it: Zoo (design) is small, Digits (held out) not.",
+         "c": "every data set has labels; the rule just does not use them."}),
+    "12.no_structure": Choice(
+        "Spect's supervised-best ARI on the grid is 0.021. What does the ratio auto / best "
+        "mean there? (a) nothing: there is no structure to recover, a ratio to a best near 0 "
+        "is noise; (b) that the rule failed; (c) that the rule beat the best.",
+        {"a": "nothing", "b": "failed", "c": "beat"}, "a",
+        {"b": "no setting recovers Spect's classes: there was nothing to find.",
+         "c": "the ratio is negative there: the two ARIs are both noise around 0."}),
+}

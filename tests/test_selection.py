@@ -1,0 +1,318 @@
+"""Choosing k1 and k2 without labels (binms_teach.selection), against plain computations."""
+
+import math
+
+import numpy as np
+import pytest
+
+from binms_teach import BinNNMS, selection
+from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.labelling import epsilon_from_k2
+from binms_teach.metrics import ari
+
+
+def plain_silhouette(X, labels):
+    """Rousseeuw's silhouette with the Hamming distance, one point at a time."""
+    X = np.asarray(X)
+    labels = list(labels)
+    n = len(X)
+    total = 0.0
+    for i in range(n):
+        own = [j for j in range(n) if labels[j] == labels[i] and j != i]
+        if not own:
+            continue  # s(i) = 0 for a one-point cluster
+        a = sum(int(np.sum(X[i] != X[j])) for j in own) / len(own)
+        b = min(sum(int(np.sum(X[i] != X[j])) for j in range(n) if labels[j] == c)
+                / labels.count(c) for c in set(labels) if c != labels[i])
+        total += (b - a) / max(a, b) if max(a, b) > 0 else 0.0
+    return total / n
+
+
+def plain_bic(X, labels, s=0.5):
+    """-2 log L + p log n by a loop over the points and bits."""
+    X = np.asarray(X)
+    n, d = X.shape
+    names = sorted(set(labels))
+    log_l = 0.0
+    for i in range(n):
+        members = [j for j in range(n) if labels[j] == labels[i]]
+        log_l += math.log(len(members) / n)
+        for b in range(d):
+            theta = (sum(X[j, b] for j in members) + s) / (len(members) + 2 * s)
+            log_l += math.log(theta if X[i, b] == 1 else 1 - theta)
+    k = len(names)
+    return -2 * log_l + (k * d + k - 1) * math.log(n)
+
+
+@pytest.fixture(scope="module")
+def mixture():
+    return make_bernoulli_mixture(60, 12, 3, flip=0.1, random_state=3)
+
+
+def test_silhouette_against_a_plain_loop(mixture):
+    rng = np.random.default_rng(0)
+    X = mixture.data
+    for labels in (mixture.target, rng.integers(0, 4, len(X)),
+                   np.r_[np.zeros(59, int), 1]):  # a one-point cluster: s = 0 there
+        assert selection.hamming_silhouette(X, labels) == pytest.approx(
+            plain_silhouette(X, labels), abs=1e-12)
+    assert math.isnan(selection.hamming_silhouette(X, np.zeros(len(X))))
+    assert math.isnan(selection.hamming_silhouette(X, np.arange(len(X))))
+
+
+def test_bic_against_a_plain_loop(mixture):
+    X = mixture.data[:30]
+    rng = np.random.default_rng(1)
+    for labels in (mixture.target[:30], rng.integers(0, 5, 30), np.zeros(30, int)):
+        assert selection.bernoulli_bic(X, labels) == pytest.approx(plain_bic(X, list(labels)),
+                                                                   rel=1e-12)
+    assert selection.bernoulli_bic(X, mixture.target[:30], smoothing=1.0) == pytest.approx(
+        plain_bic(X, list(mixture.target[:30]), s=1.0), rel=1e-12)
+
+
+def test_bic_prefers_the_planted_partition_to_one_cluster_and_to_singletons(mixture):
+    X, y = mixture.data, mixture.target
+    bic = selection.bernoulli_bic
+    assert bic(X, y) < bic(X, np.zeros(len(X))) and bic(X, y) < bic(X, np.arange(len(X)))
+
+
+@pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
+def test_epsilons_equal_epsilon_from_k2(engine_name):
+    from binms_teach.engine import engine, popcount_available
+
+    from .guards import missing
+
+    if engine_name == "faiss" and not popcount_available():
+        missing("faiss is not installed (pip install -e '.[fast]')")
+    rng = np.random.default_rng(2)
+    M = rng.integers(0, 2, (300, 10)).astype(np.uint8)  # many equal rows and ties
+    k2s = (1, 2, 3, 5, 10, 40, 299)
+    with engine(engine_name):
+        got = selection.epsilons(M, k2s).tolist()
+    assert got == [epsilon_from_k2(M, k) for k in k2s]
+
+
+def test_grid_labels_equal_binnnms_fits(mixture):
+    X = mixture.data
+    labels, eps = selection.labellings(X, (1, 4, 9), (1, 3, 8))
+    for i, k1 in enumerate((1, 4, 9)):
+        for j, k2 in enumerate((1, 3, 8)):
+            model = BinNNMS(k1=k1, k2=k2).fit(X)
+            assert np.array_equal(labels[i, j], model.labels_) and eps[i, j] == model.epsilon_
+
+
+def test_stability_against_ari_on_explicit_subsamples(mixture):
+    X = mixture.data
+    sel = selection.choose_parameters(X, (2, 6), (2, 5), random_state=7, n_subsamples=2,
+                                      fraction=0.7)
+    subsets = selection.subsamples(len(X), 2, 0.7, random_state=7)
+    for i, k1 in enumerate(sel.k1s):
+        for j, k2 in enumerate(sel.k2s):
+            full = BinNNMS(k1=k1, k2=k2).fit(X).labels_
+            scores = []
+            for s in subsets:  # the subsample's k1, k2: round(0.7 k), at least 1
+                sub = BinNNMS(k1=max(1, round(0.7 * k1)), k2=max(1, round(0.7 * k2))).fit(X[s])
+                scores.append(ari(full[s], sub.labels_))
+            assert sel.scores["stability"][i, j] == pytest.approx(np.mean(scores), abs=1e-12)
+
+
+def test_subsamples_are_seeded_sorted_and_without_repeats():
+    a = selection.subsamples(50, 3, 0.8, random_state=1)
+    b = selection.subsamples(50, 3, 0.8, random_state=1)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    for s in a:
+        assert len(s) == 40 and np.all(np.diff(s) > 0)
+
+
+def test_plateau_widths_by_hand():
+    widths = selection.plateau_widths([9, 4, 4, 4, 2, 2], [1, 2, 3, 6, 10, 20])
+    assert widths.tolist() == pytest.approx([0, math.log(3), math.log(3), math.log(3),
+                                             math.log(2), math.log(2)])
+
+
+def test_substantial_clusters():
+    assert selection.substantial([0] * 97 + [1, 2, 3]) == (1, 0.97)
+    assert selection.substantial([0] * 60 + [1] * 40) == (2, 1.0)
+
+
+def test_row_order_ball_rule_changes_only_the_subsamples(mixture):
+    """Under "ball" (order-free) every criterion but stability is a function of the partition,
+    which a permutation of the rows only permutes: they are unchanged. Stability depends on
+    which points the seeded subsamples hold; it is unchanged when the subsamples follow the
+    permutation."""
+    X = mixture.data
+    perm = np.random.default_rng(5).permutation(len(X))
+    grid = ((2, 5), (2, 6))
+    a = selection.choose_parameters(X, *grid, neighbours="ball")
+    b = selection.choose_parameters(X[perm], *grid, neighbours="ball")
+    assert np.array_equal(a.n_clusters, b.n_clusters)
+    for name in ("silhouette", "bic", "plateau"):
+        assert np.allclose(a.scores[name], b.scores[name], equal_nan=True), name
+    for i in range(2):
+        for j in range(2):
+            assert ari(a.labels[i, j][perm], b.labels[i, j]) == 1.0
+    # Stability with the subsamples carried through the permutation: the same value.
+    where = np.argsort(perm)                # row r of X is row where[r] of X[perm]
+    subsets = selection.subsamples(len(X), 2, 0.8, random_state=0)
+    moved = [np.sort(where[s]) for s in subsets]
+    full = BinNNMS(k1=5, k2=6, neighbours="ball").fit(X).labels_
+    sub = [BinNNMS(k1=4, k2=5, neighbours="ball").fit(X[s]).labels_ for s in subsets]
+    sub_moved = [BinNNMS(k1=4, k2=5, neighbours="ball").fit(X[perm][s]).labels_ for s in moved]
+    assert selection.partition_stability(full, sub, subsets) == pytest.approx(
+        selection.partition_stability(full[perm], sub_moved, moved))
+
+
+@pytest.mark.parametrize("seed, n_clusters, flip", [(0, 3, 0.1), (1, 4, 0.15), (2, 5, 0.1)])
+def test_planted_mixtures_are_recovered_without_collapse(seed, n_clusters, flip):
+    mix = make_bernoulli_mixture(240, 40, n_clusters, flip=flip, random_state=seed + 100)
+    sel = selection.choose_parameters(mix.data)
+    i, j = sel.index(sel.k1, sel.k2)
+    assert sel.n_substantial[i, j] >= 2 and sel.n_clusters[i, j] > 1
+    assert ari(mix.target, sel.labels_) > 0.9, sel.reason
+
+
+def test_every_single_criterion_avoids_one_cluster_on_planted_data():
+    mix = make_bernoulli_mixture(200, 30, 3, flip=0.1, random_state=11)
+    sel = selection.choose_parameters(mix.data, (1, 5, 15), (2, 10, 150))
+    assert (sel.n_clusters == 1).any()      # a collapse was on offer ...
+    for criterion in selection.CRITERIA:    # ... and no criterion took it
+        assert sel.n_clusters[sel.index(*sel.choice(criterion))] > 1, criterion
+
+
+def test_no_structure_gives_one_cluster_with_its_reason():
+    X = np.zeros((20, 5), dtype=np.uint8)
+    sel = selection.choose_parameters(X, (1, 3), (1, 5))
+    assert sel.n_clusters[sel.index(sel.k1, sel.k2)] == 1
+    assert "no structure" in sel.reason
+
+
+def test_table_has_a_row_per_candidate_with_every_score(mixture):
+    sel = selection.choose_parameters(mixture.data, (2, 5), (3, 6, 9))
+    rows = sel.table()
+    assert len(rows) == 6 and set(rows[0]) == {"k1", "k2", "n_clusters", "epsilon",
+                                               "silhouette", "stability", "plateau", "bic"}
+    assert sel.reason and (sel.k1, sel.k2) in {(r["k1"], r["k2"]) for r in rows}
+
+
+def test_n_jobs_and_the_caller_array(mixture):
+    X = mixture.data.copy()
+    one = selection.choose_parameters(X, (2, 5), (3, 6))
+    two = selection.choose_parameters(X, (2, 5), (3, 6), n_jobs=2)
+    assert np.array_equal(X, mixture.data)
+    assert (one.k1, one.k2) == (two.k1, two.k2) and np.array_equal(one.labels, two.labels)
+    for name in one.scores:
+        assert np.allclose(one.scores[name], two.scores[name], equal_nan=True)
+
+
+def test_default_grid_is_cut_to_small_data():
+    X = make_bernoulli_mixture(12, 8, 2, flip=0.05, random_state=0).data
+    sel = selection.choose_parameters(X)
+    assert max(sel.k1s) <= 12 and max(sel.k2s) <= 11
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"k1s": (0, 3)}, "k1=0 is outside"),
+    ({"k1s": (3, 3)}, "repeats a value"),
+    ({"k2s": (40,)}, "largest k2 is 29"),
+    ({"k2s": ()}, "is empty"),
+    ({"k1s": "abc"}, "sequence of whole numbers"),
+    ({"criterion": "aic"}, "criterion='aic': use one of rank_mean"),
+    ({"fraction": 1.0}, "strictly between 0 and 1"),
+])
+def test_bad_input_names_the_problem(kwargs, message):
+    X = make_bernoulli_mixture(30, 6, 2, random_state=0).data
+    with pytest.raises((ValueError, TypeError), match=message):
+        selection.choose_parameters(X, **kwargs)
+
+
+def test_too_few_samples():
+    with pytest.raises(ValueError, match="at least 4"):
+        selection.choose_parameters([[0, 1], [1, 0], [1, 1]])
+
+
+def test_binnnms_auto_equals_binnnms_at_the_chosen_setting(mixture):
+    X = mixture.data
+    auto = BinNNMS(k1="auto", k2="auto").fit(X)
+    fixed = BinNNMS(k1=auto.k1_, k2=auto.k2_).fit(X)
+    assert (auto.k1_, auto.k2_) == (auto.selection_.k1, auto.selection_.k2)
+    assert np.array_equal(auto.labels_, fixed.labels_)
+    assert np.array_equal(auto.modes_, fixed.modes_)
+    assert np.array_equal(auto.predict(X[:7]), fixed.predict(X[:7]))
+    assert np.array_equal(auto.labels_, auto.selection_.labels_)
+
+
+def test_binnnms_one_auto_holds_the_other_fixed(mixture):
+    X = mixture.data
+    model = BinNNMS(k1=5, k2="auto").fit(X)
+    assert model.k1_ == 5 and model.selection_.k1s == (5,)
+    model = BinNNMS(k1="auto", k2=7).fit(X)
+    assert model.k2_ == 7 and model.selection_.k2s == (7,)
+    plain = BinNNMS(k1=5, k2=7).fit(X)
+    assert (plain.k1_, plain.k2_, plain.selection_) == (5, 7, None)
+
+
+def test_binnnms_auto_keeps_its_parameters_for_clone():
+    from sklearn.base import clone
+
+    model = BinNNMS(k1="auto", k2="auto", neighbours="ball")
+    assert clone(model).get_params() == model.get_params()
+    assert model.get_params()["k1"] == "auto"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"k1": "best"}, "'best' is not a value for k1 or k2: give a whole number, or 'auto'"),
+    ({"k2": "auto", "epsilon": 2.0}, "explicit epsilon was given: leave epsilon=None"),
+    ({"k1": "auto", "epsilon_from": "data"}, "use epsilon_from='modes'"),
+    ({"k1": "auto", "algorithm": "hnsw"}, "use algorithm='exact'"),
+])
+def test_binnnms_auto_bad_input(kwargs, message):
+    X = make_bernoulli_mixture(30, 6, 2, random_state=0).data
+    with pytest.raises(ValueError, match=message):
+        BinNNMS(**kwargs).fit(X)
+
+
+def test_binnnms_auto_too_few_samples():
+    with pytest.raises(ValueError, match="at least 4 samples"):
+        BinNNMS(k1="auto", k2="auto").fit([[0, 1], [1, 0], [1, 1]])
+
+
+def test_auto_study_rows_against_fresh_fits():
+    from binms_teach import experiments, nmi
+
+    mix = make_bernoulli_mixture(90, 20, 3, flip=0.1, random_state=4)
+    result = experiments.auto_result("mixture-x", mix.data, mix.target)
+    sel = result.selection
+    for k1, k2 in [(sel.k1, sel.k2), (sel.k1s[0], sel.k2s[-1]), result.best("ari")]:
+        labels = BinNNMS(k1=k1, k2=k2).fit(mix.data).labels_
+        i, j = sel.index(k1, k2)
+        assert result.grid_ari[i, j] == ari(mix.target, labels)
+        assert result.grid_nmi[i, j] == nmi(mix.target, labels)
+    (row,) = experiments.auto_rows({"mixture-x": result})
+    assert row["ari"] == result.ari and row["best_ari"] == result.grid_ari.max()
+    assert row["ari_ratio"] == pytest.approx(result.ari / result.grid_ari.max())
+    assert row["role"] == "held out" and row["learnable"]
+    targets = experiments.auto_targets([row, {**row, "dataset": "zoo", "ari_ratio": 0.5},
+                                        {**row, "dataset": "car", "learnable": False}])
+    assert targets == {"learnable": ["zoo"], "met": [], "collapsed": []}
+    assert "mixture-x" in experiments.format_auto([row])
+
+
+@pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
+def test_proximity_labels_equal_epsilon_proximity(engine_name, monkeypatch):
+    from binms_teach.engine import engine, popcount_available
+    from binms_teach.labelling import epsilon_proximity
+
+    from .guards import missing
+
+    if engine_name == "faiss" and not popcount_available():
+        missing("faiss is not installed (pip install -e '.[fast]')")
+    rng = np.random.default_rng(3)
+    M = rng.integers(0, 2, (400, 9)).astype(np.uint8)  # n >= 256: faiss under "auto" too
+    floors = [0, 1, 2, 3, 5]
+    with engine(engine_name):
+        got = selection.proximity_labels(M, floors)
+        monkeypatch.setattr(selection, "MAX_PAIRS", 10)  # too many pairs: one at a time
+        fallback = selection.proximity_labels(M, floors)
+    for f in floors:
+        expected = epsilon_proximity(M, f)
+        assert np.array_equal(got[f], expected) and np.array_equal(fallback[f], expected), f
