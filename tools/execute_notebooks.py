@@ -174,8 +174,6 @@ def main(argv=None) -> int:
         parser.error(f"not notebook files: {', '.join(missing)}")
     check_kernel()
     pass_data_variable()
-    if DATA_VARIABLE not in os.environ:
-        print(f"note: {DATA_VARIABLE} is not set; notebooks that load UCI data may fail.")
     failures = []
     for path in args.notebooks:
         try:
