@@ -83,19 +83,36 @@ def _best_run(runs):
 
 def init_centres(X, n_clusters, init, rng):
     """Initial centres. "huang": draw each bit with its frequency in the data,
-    then replace each draw by its nearest data point not taken yet (Huang 1997,
-    as the kmodes package); "random": distinct random samples.
+    then replace each draw by its nearest data point whose row is not a centre
+    yet (Huang 1997; the kmodes package also keeps its centres unique where it
+    can); "random": distinct random samples.
+
+    Two identical starting centres would waste a cluster: the first takes every
+    point the second could, which leaves the second empty. So a row equal to a
+    chosen centre is skipped, as long as enough distinct rows remain; with fewer
+    than ``n_clusters`` distinct rows a repeat cannot be avoided.
+
+    >>> X = np.array([[0, 0], [0, 0], [0, 0], [1, 1]], dtype=np.uint8)
+    >>> init_centres(X, 2, "huang", np.random.RandomState(0)).tolist()
+    [[0, 0], [1, 1]]
     """
     n = len(X)
     if init == "random":
         return X[rng.choice(n, n_clusters, replace=False)].copy()
     draws = (rng.random_sample((n_clusters, X.shape[1])) < X.mean(axis=0)).astype(np.uint8)
     _, order = _nearest_neighbours(X, draws, n)
+    # Rows numbered by their distinct value: equal rows share a number.
+    _, value = np.unique(X, axis=0, return_inverse=True)
+    value = value.ravel()
+    n_distinct = value.max() + 1
     taken = np.zeros(n, dtype=bool)
+    used = np.zeros(n_distinct, dtype=bool)
     chosen = []
     for row in order:
-        i = row[~taken[row]][0]
-        taken[i] = True
+        free = row[~taken[row]]
+        fresh = free[~used[value[free]]]
+        i = fresh[0] if len(fresh) else free[0]
+        taken[i] = used[value[i]] = True
         chosen.append(i)
     return X[chosen].copy()
 

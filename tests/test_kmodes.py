@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kmodes.kmodes import KModes as PackageKModes
 
 from binms_teach import KModes, ari, hamming, majority_vote
-from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.datasets import load_spect, make_bernoulli_mixture
 from binms_teach.kmodes import init_centres, kmodes_single_run
 from tests import reference_impl as ref
 from tests.strategies import binary_matrices
@@ -170,6 +170,32 @@ def test_huang_init_picks_distinct_data_rows():
     centres = init_centres(X, 10, "huang", np.random.RandomState(0))
     rows = {tuple(r) for r in X.tolist()}
     assert all(tuple(c) in rows for c in centres.tolist())
+    assert len({tuple(c) for c in centres.tolist()}) == 10
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_huang_init_never_repeats_a_row_while_distinct_rows_remain(seed):
+    # Many copies of few rows: the nearest free data point is often a copy of a
+    # centre already chosen (Spect at k = 47 did this for 8 of 10 seeds).
+    rng = np.random.RandomState(seed)
+    base = rng.randint(0, 2, size=(12, 6)).astype(np.uint8)
+    X = base[rng.randint(0, 12, size=80)]
+    n_distinct = len(np.unique(X, axis=0))
+    for k in (2, n_distinct // 2, n_distinct):
+        centres = init_centres(X, k, "huang", np.random.RandomState(seed))
+        assert len(np.unique(centres, axis=0)) == k
+    # With fewer distinct rows than centres a repeat is unavoidable: every
+    # distinct row is used once before any is used again.
+    centres = init_centres(X, n_distinct + 3, "huang", np.random.RandomState(seed))
+    assert len(np.unique(centres, axis=0)) == n_distinct
+
+
+def test_huang_init_leaves_no_cluster_empty_on_spect():
+    # The symptom of repeated centres: fewer clusters than asked for.
+    X = load_spect().data
+    for seed in range(10):
+        assert len(np.unique(KModes(n_clusters=47, n_init=1, random_state=seed)
+                             .fit(X).labels_)) == 47
 
 
 @pytest.mark.parametrize("seed", range(3))
