@@ -316,3 +316,34 @@ def test_proximity_labels_equal_epsilon_proximity(engine_name, monkeypatch):
     for f in floors:
         expected = epsilon_proximity(M, f)
         assert np.array_equal(got[f], expected) and np.array_equal(fallback[f], expected), f
+
+
+# ---------------------------------------------------------------- the second held-out round
+
+
+def test_quartile_code_counts_the_quartiles_each_value_exceeds():
+    from binms_teach.experiments import quartile_code
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 4))
+    X[:, 2] = rng.integers(0, 3, size=60)  # many equal values, as in iris
+    bits = quartile_code(X).reshape(60, 4, 3)
+    for j in range(4):
+        q = np.quantile(X[:, j], (0.25, 0.5, 0.75))
+        for i in range(60):
+            expected = [int(X[i, j] > q[0]), int(X[i, j] > q[1]), int(X[i, j] > q[2])]
+            assert bits[i, j].tolist() == expected
+    # Additive coding: the bits of a feature never switch back on after a 0.
+    assert (np.diff(bits.astype(int), axis=2) <= 0).all()
+
+
+@pytest.mark.parametrize(("name", "shape", "classes"), [
+    ("sk-digits", (1797, 64), 10), ("wine", (178, 39), 3), ("cancer", (569, 90), 2),
+    ("iris", (150, 12), 3)])
+def test_round2_sets_are_binary_with_their_classes(name, shape, classes):
+    from binms_teach.experiments import load_any
+
+    bunch = load_any(name)
+    assert bunch.data.shape == shape
+    assert set(np.unique(bunch.data)) == {0, 1}
+    assert len(np.unique(bunch.target)) == classes
