@@ -186,10 +186,10 @@ def validate(path: Path, nb) -> None:
         if not solutions:
             continue
         code = [i for i in members if nb.cells[i].cell_type == "code"]
-        last = code[-1]
+        last = code[-1] if code else members[-1]  # only prose answers: name the last cell
         cell = nb.cells[last]
         title = f"exercise {heading!r}" if heading else "the cells before the first heading"
-        ends_with_check = CHECK_CALL.search(strip_solution(
+        ends_with_check = code and CHECK_CALL.search(strip_solution(
             cell.source, "", _where(path, last, cell)) if is_solution(cell) else cell.source)
         if not ends_with_check:
             raise SourceError(f"{_where(path, last, cell)}: {title} does not end with a code "
