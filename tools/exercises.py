@@ -62,8 +62,6 @@ BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
 CODE_SCAFFOLD = "# your code here"
 MARKDOWN_SCAFFOLD = "*Your answer:*"
-EXERCISES_DIR = "exercises"
-EXERCISES_SUFFIX = "_exercises"
 EXERCISES_TAG = "exercises"
 EXERCISES_MARKER = (
     "<!-- exercises: written by tools/exercises.py (make exercises), do not edit -->"
@@ -178,8 +176,7 @@ def validate(path: Path, nb) -> None:
                 raise SourceError(f"{where}: a solution code cell without `{BEGIN}` / `{END}` "
                                   "lines: mark the answer")
             strip_solution(cell.source, "", where)  # balanced?
-        scaffold = cell.metadata.get("binms_teach", {}).get("scaffold", "")
-        if not isinstance(scaffold, str):
+        if not isinstance(scaffold_of(cell, ""), str):
             raise SourceError(f"{where}: binms_teach.scaffold must be a string")
     for heading, members in sections(nb):
         solutions = [i for i in members if is_solution(nb.cells[i])]
@@ -201,12 +198,8 @@ def validate(path: Path, nb) -> None:
 
 def exercises_path(solutions: Path) -> Path:
     stem = solutions.stem.removesuffix(navigation.SOLUTIONS_SUFFIX)
-    return solutions.parent.parent / EXERCISES_DIR / f"{stem}{EXERCISES_SUFFIX}.ipynb"
-
-
-def lesson_path(solutions: Path) -> Path:
-    stem = solutions.stem.removesuffix(navigation.SOLUTIONS_SUFFIX)
-    return solutions.parent.parent / f"{stem}.ipynb"
+    return (solutions.parent.parent / navigation.EXERCISES_DIR
+            / f"{stem}{navigation.EXERCISES_SUFFIX}.ipynb")
 
 
 def title_cell(path: Path, cell):
@@ -322,14 +315,15 @@ def plan(folder: Path):
         if not any(is_solution(c) for c in nb.cells):
             skipped.append(source)
             continue
-        generated[exercises_path(source)] = exercise_notebook(source, nb)
-        sources[exercises_path(source)] = (source, nb)
+        target = exercises_path(source)
+        generated[target] = exercise_notebook(source, nb)
+        sources[target] = (source, nb)
     course = navigation.Course(folder, extra=generated)
     result = {}
     for target, (source, nb) in sources.items():
         result[target] = course.updated(target)
-        lesson = lesson_path(source)
-        if lesson.is_file():
+        lesson = course.lesson_of(source)
+        if lesson:
             text = exercises_cell_text(course, lesson, target, source, nb)
             result[lesson] = with_exercises_cell(course.books[lesson], text)
     return result, skipped
