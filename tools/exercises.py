@@ -132,12 +132,22 @@ def strip_solution(source: str, scaffold: str, where: str) -> str:
     return "\n".join(out)
 
 
+def heading_of(cell):
+    """The ``##``/``###`` heading opening a markdown cell that is not an answer, or None.
+
+    >>> heading_of(nbformat.v4.new_markdown_cell("## Exercise 1\\n\\nAdd.")).group(1, 2)
+    ('##', 'Exercise 1')
+    """
+    if cell.cell_type != "markdown" or is_solution(cell):
+        return None
+    return HEADING.match(cell.source.lstrip().split("\n")[0])
+
+
 def sections(nb):
     """(heading, [cell indices]) for each ``##``/``###`` section; the heading is '' before one."""
     found, heading, members = [], "", []
     for i, cell in enumerate(nb.cells):
-        match = HEADING.match(cell.source.lstrip().split("\n")[0]) if (
-            cell.cell_type == "markdown" and not is_solution(cell)) else None
+        match = heading_of(cell)
         if match and i > 0:
             found.append((heading, members))
             heading, members = match.group(2), []
@@ -246,10 +256,8 @@ def exercise_titles(nb) -> list[tuple[int, str]]:
     """(level, text) of the ``##``/``###`` headings of a solutions notebook."""
     titles = []
     for cell in nb.cells[1:]:
-        if cell.cell_type != "markdown" or is_solution(cell) or navigation.is_navigation(cell):
-            continue
-        match = HEADING.match(cell.source.lstrip().split("\n")[0])
-        if match:
+        match = heading_of(cell)
+        if match and not navigation.is_navigation(cell):
             titles.append((len(match.group(1)), match.group(2)))
     return titles
 
