@@ -135,11 +135,10 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
             if n < 2:
                 raise ValueError("BinNNMS got 1 sample, but epsilon from k2 needs at least 2 "
                                  "samples: give more samples or an explicit epsilon.")
-            check_int(k2, "k2", 1, n - 1,
-                      f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
+            _check_k2(k2, n)
         else:
             check_epsilon(self.epsilon)
-        k1 = check_int(k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
+        k1 = _check_k1(k1, n)
         if self.epsilon_from not in ("modes", "data"):
             raise ValueError(f"epsilon_from={self.epsilon_from!r}: use 'modes' or 'data'.")
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
@@ -199,11 +198,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
                              f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
                              "for k1 and k2.")
         # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
-        k1s = None if "k1" in auto else (
-            check_int(self.k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}."),)
-        k2s = None if "k2" in auto else (
-            check_int(self.k2, "k2", 1, n - 1,
-                      f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}."),)
+        k1s = None if "k1" in auto else (_check_k1(self.k1, n),)
+        k2s = None if "k2" in auto else (_check_k2(self.k2, n),)
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
         self.selection_ = choose_parameters(
             X, k1s, k2s, tie=check_tie(self.tie), max_iter=max_iter,
@@ -233,6 +229,15 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         label_of[inverse] = self.labels_  # equal modes are at distance 0: one cluster
         _, nearest = _nearest_neighbours(distinct, modes, 1)
         return label_of[nearest[:, 0]]
+
+
+def _check_k1(k1, n):
+    return check_int(k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
+
+
+def _check_k2(k2, n):
+    return check_int(k2, "k2", 1, n - 1,
+                     f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
 
 
 def _is_auto(value):

@@ -325,16 +325,16 @@ class PopcountIndex:
                 yield rows[where], members
 
     def pairs_within(self, Q, epsilon, offset=0):
-        """Yield (rows, cols) chunks of the pairs H(Q[row], X[col]) <= epsilon.
+        """Yield (rows, cols, distances) chunks of the pairs H(Q[row], X[col]) <= epsilon.
 
         Rows are numbered from ``offset``; the chunks hold at most about
         `CHUNK_PAIRS` pairs each when the pairs are spread evenly.
         """
         P = pack(Q)
         radius = int(min(np.floor(epsilon), self.d))  # no distance exceeds d
-        for lims, _, J, where in self._range_chunks(P, radius):
+        for lims, D, J, where in self._range_chunks(P, radius):
             rows = np.repeat(where + offset, np.diff(lims))
-            yield rows, J.astype(np.intp)
+            yield rows, J.astype(np.intp), D
 
 
 class HNSWIndex:

@@ -1000,14 +1000,13 @@ def format_auto(rows):
 
 
 def auto_targets(rows, share=0.9):
-    """The targets of issue 16 on the real data sets of ``rows``, in numbers.
+    """The targets of issue 16 on the seven real data sets (`AUTO_DATASETS`) of ``rows``.
 
     Returns a dict: ``learnable`` (names), ``met`` (learnable names whose ARI
     ratio reaches ``share``), ``collapsed`` (learnable names whose choice has
     fewer than 2 substantial clusters).
     """
-    real = [r for r in rows if not r["dataset"].startswith("mixture-")]
-    learnable = [r for r in real if r["learnable"]]
+    learnable = [r for r in rows if r["dataset"] in AUTO_DATASETS and r["learnable"]]
     return {"learnable": [r["dataset"] for r in learnable],
             "met": [r["dataset"] for r in learnable if r["ari_ratio"] >= share],
             "collapsed": [r["dataset"] for r in learnable if r["substantial"] < 2]}
@@ -1050,7 +1049,7 @@ def plot_criteria(result, axes, k1=None):
     for ax in axes[: len(panels) + 1]:
         ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=6, rotation=90)
         ax.set_xlabel("k2")
-        if k1 == sel.k1 and ax is not None:
+        if k1 == sel.k1:
             ax.axvline(sel.k2s.index(sel.k2), color="grey", linewidth=0.8)
     axes[0].set_title(f"{paper.TITLES.get(result.name, result.name)}, k1 = {k1} "
                       f"(grey line: the chosen k2)", fontsize=9, loc="left")

@@ -174,7 +174,7 @@ def _components(U, epsilon):
     """
     u = len(U)
     labels = np.arange(u)
-    for rows, cols in _edges(U, epsilon):
+    for rows, cols, _ in _edges(U, epsilon):
         _, representative = np.unique(labels, return_index=True)
         pairs = np.unique(rows * np.int64(u) + representative[labels[cols]])
         a = np.concatenate([pairs // u, np.arange(u)])
@@ -185,7 +185,8 @@ def _components(U, epsilon):
 
 
 def _edges(U, epsilon):
-    """Yield (rows, cols) of the pairs H(U_row, U_col) <= epsilon, a chunk of rows at a time."""
+    """Yield (rows, cols, distances) of the pairs H(U_row, U_col) <= epsilon, a chunk of rows
+    at a time."""
     u = len(U)
     step = max(1, CHUNK_PAIRS // u)
     if use_popcount(u):  # range search on packed bits
@@ -195,8 +196,9 @@ def _edges(U, epsilon):
         return
     Uf = U.astype(np.float32)
     for s in range(0, u, step):
-        rows, cols = np.nonzero(_hamming_block(Uf[s : s + step], Uf) <= epsilon)
-        yield rows + s, cols
+        H = _hamming_block(Uf[s : s + step], Uf)
+        rows, cols = np.nonzero(H <= epsilon)
+        yield rows + s, cols, H[rows, cols]
 
 
 def first_appearance(labels):

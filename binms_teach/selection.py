@@ -65,9 +65,9 @@ from sklearn.metrics import silhouette_samples
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import _bga, _unique_rows
-from .engine import PopcountIndex, pack, use_popcount
-from .hamming import _hamming_block, _nearest_neighbours, hamming
-from .labelling import CHUNK_PAIRS, epsilon_proximity, first_appearance
+from .engine import PopcountIndex, use_popcount
+from .hamming import _nearest_neighbours, hamming
+from .labelling import _edges, epsilon_proximity, first_appearance
 from .majority import cluster_votes
 from .metrics import ari
 
@@ -311,26 +311,12 @@ def proximity_labels(modes, floors):
 def _pairs_within(U, radius):
     """(rows, cols, distances) of the pairs of rows of U within ``radius``; None past MAX_PAIRS."""
     parts, total = [], 0
-    if use_popcount(len(U)):
-        index = PopcountIndex(U)
-        chunks = ((np.repeat(where, np.diff(lims)), J, D)
-                  for lims, D, J, where in index._range_chunks(pack(U), int(radius)))
-    else:
-        Uf = U.astype(np.float32)
-        step = max(1, CHUNK_PAIRS // len(U))
-        chunks = (_within_block(_hamming_block(Uf[s : s + step], Uf), radius, s)
-                  for s in range(0, len(U), step))
-    for rows, cols, dist in chunks:
+    for rows, cols, dist in _edges(U, radius):
         total += len(rows)
         if total > MAX_PAIRS:
             return None
         parts.append((rows.astype(np.int64), cols.astype(np.int64), dist.astype(np.int32)))
     return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
-
-
-def _within_block(D, radius, offset):
-    rows, cols = np.nonzero(D <= radius)
-    return rows + offset, cols, D[rows, cols]
 
 
 def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index"):
@@ -419,9 +405,10 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     X : array-like of shape (n, d), 0/1 values
     k1s, k2s : sequences of int, default `K1S`, `K2S` (cut at n and n - 1)
         The grid of candidates; k1 in [1, n], k2 in [1, n - 1].
-    criterion : str, default "stable_bic"
-        One of `CRITERIA`: the rules "stable_bic" and "rank_mean", or a
-        single criterion ("silhouette", "stability", "plateau", "bic").
+    criterion : str, default "rank_mean"
+        One of `CRITERIA`: the rules "rank_mean", "stable_silhouette" and
+        "stable_bic", or a single criterion ("silhouette", "stability",
+        "plateau", "bic").
     random_state : int, default 0
         Seeds the subsamples of the stability criterion.
     n_jobs : int, default None

@@ -292,7 +292,8 @@ def test_auto_study_rows_against_fresh_fits():
     assert row["ari_ratio"] == pytest.approx(result.ari / result.grid_ari.max())
     assert row["role"] == "held out" and row["learnable"]
     targets = experiments.auto_targets([row, {**row, "dataset": "zoo", "ari_ratio": 0.5},
-                                        {**row, "dataset": "car", "learnable": False}])
+                                        {**row, "dataset": "car", "learnable": False},
+                                        {**row, "dataset": "wine", "ari_ratio": 0.95}])
     assert targets == {"learnable": ["zoo"], "met": [], "collapsed": []}
     assert "mixture-x" in experiments.format_auto([row])
 
