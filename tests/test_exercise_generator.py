@@ -229,9 +229,10 @@ def _ungrade(index):
     return change
 
 
-def _drop(index):
+def _drop(*indices):
     def change(nb):
-        del nb.cells[index]
+        for index in indices:  # the highest first: the others keep their place
+            del nb.cells[index]
     return change
 
 
@@ -249,10 +250,13 @@ def _drop(index):
     (_ungrade(4), "cell 4 (id 'c4')", "set nbgrader.grade = true and nbgrader.points"),
     (_drop(5), "cell 3 (id 'c3')", "exercise 'Exercise 1: a sum' does not end with a code cell "
      "calling check"),
+    (_drop(5, 3), "cell 3 (id 'c4')", "exercise 'Exercise 1: a sum' does not end with a code "
+     "cell calling check"),
     (_set(10, 'check("01.q", ...)\n### BEGIN SOLUTION\nletter = "a"\n### END SOLUTION'),
      "cell 10 (id 'c10')", "the check(...) call must come after"),
 ], ids=["unclosed", "end-without-begin", "nested", "no-markers", "markers-without-metadata",
         "duplicate-grade-id", "no-grade-id", "ungraded-markdown", "no-check-cell",
+        "only-a-prose-answer",
         "check-before-answer"])
 def test_a_malformed_source_names_the_notebook_and_the_cell(tmp_path, capsys, change, cell,
                                                             message):

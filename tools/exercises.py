@@ -62,8 +62,6 @@ BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
 CODE_SCAFFOLD = "# your code here"
 MARKDOWN_SCAFFOLD = "*Your answer:*"
-EXERCISES_DIR = "exercises"
-EXERCISES_SUFFIX = "_exercises"
 EXERCISES_TAG = "exercises"
 EXERCISES_MARKER = (
     "<!-- exercises: written by tools/exercises.py (make exercises), do not edit -->"
@@ -134,12 +132,22 @@ def strip_solution(source: str, scaffold: str, where: str) -> str:
     return "\n".join(out)
 
 
+def heading_of(cell):
+    """The ``##``/``###`` heading opening a markdown cell that is not an answer, or None.
+
+    >>> heading_of(nbformat.v4.new_markdown_cell("## Exercise 1\\n\\nAdd.")).group(1, 2)
+    ('##', 'Exercise 1')
+    """
+    if cell.cell_type != "markdown" or is_solution(cell):
+        return None
+    return HEADING.match(cell.source.lstrip().split("\n")[0])
+
+
 def sections(nb):
     """(heading, [cell indices]) for each ``##``/``###`` section; the heading is '' before one."""
     found, heading, members = [], "", []
     for i, cell in enumerate(nb.cells):
-        match = HEADING.match(cell.source.lstrip().split("\n")[0]) if (
-            cell.cell_type == "markdown" and not is_solution(cell)) else None
+        match = heading_of(cell)
         if match and i > 0:
             found.append((heading, members))
             heading, members = match.group(2), []
@@ -178,18 +186,17 @@ def validate(path: Path, nb) -> None:
                 raise SourceError(f"{where}: a solution code cell without `{BEGIN}` / `{END}` "
                                   "lines: mark the answer")
             strip_solution(cell.source, "", where)  # balanced?
-        scaffold = cell.metadata.get("binms_teach", {}).get("scaffold", "")
-        if not isinstance(scaffold, str):
+        if not isinstance(scaffold_of(cell, ""), str):
             raise SourceError(f"{where}: binms_teach.scaffold must be a string")
     for heading, members in sections(nb):
         solutions = [i for i in members if is_solution(nb.cells[i])]
         if not solutions:
             continue
         code = [i for i in members if nb.cells[i].cell_type == "code"]
-        last = code[-1]
+        last = code[-1] if code else members[-1]  # only prose answers: name the last cell
         cell = nb.cells[last]
         title = f"exercise {heading!r}" if heading else "the cells before the first heading"
-        ends_with_check = CHECK_CALL.search(strip_solution(
+        ends_with_check = code and CHECK_CALL.search(strip_solution(
             cell.source, "", _where(path, last, cell)) if is_solution(cell) else cell.source)
         if not ends_with_check:
             raise SourceError(f"{_where(path, last, cell)}: {title} does not end with a code "
@@ -201,12 +208,8 @@ def validate(path: Path, nb) -> None:
 
 def exercises_path(solutions: Path) -> Path:
     stem = solutions.stem.removesuffix(navigation.SOLUTIONS_SUFFIX)
-    return solutions.parent.parent / EXERCISES_DIR / f"{stem}{EXERCISES_SUFFIX}.ipynb"
-
-
-def lesson_path(solutions: Path) -> Path:
-    stem = solutions.stem.removesuffix(navigation.SOLUTIONS_SUFFIX)
-    return solutions.parent.parent / f"{stem}.ipynb"
+    return (solutions.parent.parent / navigation.EXERCISES_DIR
+            / f"{stem}{navigation.EXERCISES_SUFFIX}.ipynb")
 
 
 def title_cell(path: Path, cell):
@@ -253,10 +256,8 @@ def exercise_titles(nb) -> list[tuple[int, str]]:
     """(level, text) of the ``##``/``###`` headings of a solutions notebook."""
     titles = []
     for cell in nb.cells[1:]:
-        if cell.cell_type != "markdown" or is_solution(cell) or navigation.is_navigation(cell):
-            continue
-        match = HEADING.match(cell.source.lstrip().split("\n")[0])
-        if match:
+        match = heading_of(cell)
+        if match and not navigation.is_navigation(cell):
             titles.append((len(match.group(1)), match.group(2)))
     return titles
 
@@ -322,14 +323,15 @@ def plan(folder: Path):
         if not any(is_solution(c) for c in nb.cells):
             skipped.append(source)
             continue
-        generated[exercises_path(source)] = exercise_notebook(source, nb)
-        sources[exercises_path(source)] = (source, nb)
+        target = exercises_path(source)
+        generated[target] = exercise_notebook(source, nb)
+        sources[target] = (source, nb)
     course = navigation.Course(folder, extra=generated)
     result = {}
     for target, (source, nb) in sources.items():
         result[target] = course.updated(target)
-        lesson = lesson_path(source)
-        if lesson.is_file():
+        lesson = course.lesson_of(source)
+        if lesson:
             text = exercises_cell_text(course, lesson, target, source, nb)
             result[lesson] = with_exercises_cell(course.books[lesson], text)
     return result, skipped

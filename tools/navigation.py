@@ -132,7 +132,9 @@ class Course:
         return path if path in self.books else None
 
     def solutions_of(self, path: Path) -> Path | None:
-        candidate = self.folder / SOLUTIONS_DIR / f"{path.stem}{SOLUTIONS_SUFFIX}.ipynb"
+        """The solutions notebook of a lesson or of an exercise notebook."""
+        stem = path.stem.removesuffix(EXERCISES_SUFFIX) if path in self.exercises else path.stem
+        candidate = self.folder / SOLUTIONS_DIR / f"{stem}{SOLUTIONS_SUFFIX}.ipynb"
         return candidate if candidate in self.books else None
 
     def exercises_of(self, path: Path) -> Path | None:
@@ -148,11 +150,6 @@ class Course:
                 candidate = self.folder / f"{path.stem.removesuffix(suffix)}.ipynb"
                 return candidate if candidate in self.books else None
         return None
-
-    def solutions_of_exercises(self, path: Path) -> Path | None:
-        stem = path.stem.removesuffix(EXERCISES_SUFFIX)
-        candidate = self.folder / SOLUTIONS_DIR / f"{stem}{SOLUTIONS_SUFFIX}.ipynb"
-        return candidate if candidate in self.books else None
 
     # -- the text of the generated cells
 
@@ -171,7 +168,7 @@ class Course:
             parts.append(contents)
             return " | ".join(parts)
         if path in self.exercises:
-            lesson, solutions = self.lesson_of(path), self.solutions_of_exercises(path)
+            lesson, solutions = self.lesson_of(path), self.solutions_of(path)
             parts = [f"< back to the lesson: {self.link(lesson, path)}"] if lesson else []
             parts.append(contents)
             if solutions:

@@ -161,6 +161,15 @@ def _mean_distance(d, lam):
     return float(np.sum(H * lam ** (d - H) * (1 - lam) ** H))
 
 
+def _smallest_peaked_lam():
+    """The first lam of the scan whose largest f~ is at least 1.6 times the second largest."""
+    for lam in np.linspace(0.5, 1.0, 51):
+        f = np.sort(_kde_aa(_SIX, _cube(4), lam))
+        if f[-1] >= 1.6 * f[-2]:
+            return float(lam)
+    raise ValueError("no lam of the scan peaks f~ 1.6 times above the rest")
+
+
 def _local_modes(lam):
     cube = _cube(4)
     f = _kde_aa(_SIX, cube, lam)
@@ -376,9 +385,7 @@ _RESULTS = {
              "d (1 - lam) = 1 gives lam = 0.9; then K_lam(0) = lam^d."),
     "04.3": ("Exercise 3: the smallest lam (to 0.01) at which f~(0011) is at least 1.6 times "
              "every other value.",
-             lambda: next(float(lam) for lam in np.linspace(0.5, 1.0, 51)
-                          if np.sort(_kde_aa(_SIX, _cube(4), lam))[-1]
-                          >= 1.6 * np.sort(_kde_aa(_SIX, _cube(4), lam))[-2]), 0.005,
+             _smallest_peaked_lam, 0.005,
              "scan np.linspace(0.5, 1.0, 51); compare the two largest values of kde."),
     "04.4": ("Exercise 4: the number of local modes of f~ at lam = 0.7.",
              lambda: _local_modes(0.7), 0, "one per group of the data at this lam."),
