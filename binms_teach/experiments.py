@@ -113,7 +113,11 @@ AUTO_DATASETS = ("zoo", "digits", "soybean", "spect", "car", "votes", "mushroom"
 # seeds 0-4 and 0.3 beyond (`load_any`). Seeds 0-7 were the design set; 8-9 are held out.
 MIXTURE_SEEDS = tuple(range(10))
 # The design sets of the rule (see `binms_teach.selection`); all others are held out.
-DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
+# The second design round added mixtures with repeated rows ("copies-<seed>") and on few
+# bits ("fewbits-<seed>"), seeds 0-3 (`load_any`).
+REPEAT_SETS = (tuple(f"copies-{seed}" for seed in range(4))
+               + tuple(f"fewbits-{seed}" for seed in range(4)))
+DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8)) + REPEAT_SETS
 # A second round of held-out data: four data sets bundled with scikit-learn (no download),
 # run only after the rule was fixed, and never used to change it (`load_any`).
 ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
@@ -880,8 +884,9 @@ def _scikit_learn_set(name):
 
 
 def load_any(name):
-    """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>"
-    or one of `ROUND2_SETS` (scikit-learn's digits, wine, breast cancer and iris).
+    """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>",
+    "copies-<seed>", "fewbits-<seed>" (`REPEAT_SETS`) or one of `ROUND2_SETS`
+    (scikit-learn's digits, wine, breast cancer and iris).
 
     Examples
     --------
@@ -896,6 +901,18 @@ def load_any(name):
         seed = int(name.split("-", 1)[1])
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
                                                flip=0.15 if seed < 5 else 0.3, random_state=seed)
+    if name.startswith("copies-"):   # 40 + 10 seed rows on 12 bits, each repeated 1 to 6 times
+        seed = int(name.split("-", 1)[1])
+        rng = np.random.default_rng(100 + seed)
+        base = datasets.make_bernoulli_mixture(40 + 10 * seed, 12, 3 + seed % 3, flip=0.1,
+                                               random_state=200 + seed)
+        rows = rng.permutation(np.repeat(np.arange(len(base.target)),
+                                         rng.integers(1, 7, len(base.target))))
+        return Bunch(data=base.data[rows], target=base.target[rows])
+    if name.startswith("fewbits-"):  # 300 rows on 8 to 14 bits: many rows repeat
+        seed = int(name.split("-", 1)[1])
+        return datasets.make_bernoulli_mixture(300, 8 + 2 * seed, 3 + seed % 2, flip=0.08,
+                                               random_state=300 + seed)
     if name in ("votes", "mushroom"):
         return getattr(datasets, f"load_{name}")()
     return load(name)

@@ -105,7 +105,12 @@ def test_stability_against_ari_on_explicit_subsamples(mixture):
     X = mixture.data
     sel = selection.choose_parameters(X, (2, 6), (2, 5), random_state=7, n_subsamples=2,
                                       fraction=0.7)
-    subsets = selection.subsamples(len(X), 2, 0.7, random_state=7)
+    # The subsamples draw distinct rows and keep every copy (this mixture repeats rows).
+    first = {}
+    ids = [first.setdefault(tuple(row), len(first)) for row in X.tolist()]
+    assert len(first) < len(X)
+    subsets = [[r for r in range(len(X)) if ids[r] in set(chosen.tolist())]
+               for chosen in selection.subsamples(len(first), 2, 0.7, random_state=7)]
     for i, k1 in enumerate(sel.k1s):
         for j, k2 in enumerate(sel.k2s):
             full = BinNNMS(k1=k1, k2=k2).fit(X).labels_
@@ -348,3 +353,73 @@ def test_round2_sets_are_binary_with_their_classes(name, shape, classes):
     assert bunch.data.shape == shape
     assert set(np.unique(bunch.data)) == {0, 1}
     assert len(np.unique(bunch.target)) == classes
+
+
+# ---------------------------------------------------------------- repeated rows
+
+
+def test_distinct_subsamples_keep_copies_together_and_reduce_to_subsamples():
+    plain = selection.subsamples(30, 3, 0.8, random_state=4)
+    same = selection.distinct_subsamples(np.arange(30), 3, 0.8, random_state=4)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, same, strict=True))
+    row_id = np.array([0, 1, 0, 2, 1, 3, 4, 0, 5, 6])
+    for s in selection.distinct_subsamples(row_id, 4, 0.5, random_state=1):
+        kept = set(row_id[s].tolist())
+        assert sorted(s.tolist()) == [r for r in range(10) if row_id[r] in kept]
+        assert len(kept) == round(0.5 * 7)
+
+
+def test_distinct_rows_by_plain_loop(mixture):
+    first = {}
+    expected = [first.setdefault(tuple(row), len(first)) for row in mixture.data.tolist()]
+    assert selection.distinct_rows(mixture.data).tolist() == expected
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_substantial_needs_two_distinct_rows_by_plain_loop(seed):
+    rng = np.random.default_rng(seed)
+    labels, row_id = rng.integers(0, 4, 60), rng.integers(0, 8, 60)
+    labels[row_id == 0] = 9                 # a cluster made of copies of one row
+    count, covered = 0, 0
+    for c in set(labels.tolist()):
+        members = labels == c
+        if members.sum() >= max(2, selection.MIN_SHARE * 60) and len(set(row_id[members])) >= 2:
+            count, covered = count + 1, covered + members.sum()
+    assert selection.substantial(labels, row_id) == (count, covered / 60)
+    assert selection.substantial(labels, row_id)[0] < selection.substantial(labels)[0]
+
+
+def test_silhouette_is_taken_over_the_distinct_rows(mixture):
+    X = np.concatenate([mixture.data, mixture.data[:25]])       # 25 rows twice
+    sel = selection.choose_parameters(X, (3, 8), (2, 6))
+    first = np.unique(selection.distinct_rows(X), return_index=True)[1]
+    for i in range(2):
+        for j in range(2):
+            labels = sel.labels[i, j]
+            expected = selection.hamming_silhouette(X[first], labels[first])
+            assert sel.scores["silhouette"][i, j] == pytest.approx(expected, nan_ok=True)
+
+
+def test_a_partition_of_copies_is_never_chosen():
+    """Few distinct rows, each repeated: k1 = k2 = 1 groups the copies of each row (silhouette
+    near 1 and stability 1 on the rows): not admissible, and not the choice."""
+    base = make_bernoulli_mixture(45, 12, 3, flip=0.1, random_state=21)
+    rng = np.random.default_rng(21)
+    rows = rng.permutation(np.repeat(np.arange(45), rng.integers(1, 7, 45)))
+    X, y = base.data[rows], base.target[rows]
+    sel = selection.choose_parameters(X)
+    row_id = selection.distinct_rows(X)
+    copies = selection.labellings(X, (1,), (1,))[0][0, 0]
+    assert ari(copies, row_id) == 1.0                          # (1, 1): one cluster per row
+    assert selection.substantial(copies, row_id)[0] == 0
+    assert not selection._admissible(sel)[0, 0]
+    assert sel.n_clusters[sel.index(sel.k1, sel.k2)] < row_id.max() + 1
+    assert ari(y, sel.labels_) > 0.8, sel.reason
+
+
+def test_the_reason_notes_a_choice_on_the_grids_edge(mixture):
+    for k1s, k2s in (((2, 4), (1, 3)), ((4, 12), (2, 20)), ((1,), (2, 40))):
+        sel = selection.choose_parameters(mixture.data, k1s, k2s)
+        for name, value, grid in (("k1", sel.k1, k1s), ("k2", sel.k2, k2s)):
+            on_edge = value == max(grid) and len(grid) > 1
+            assert (f"{name} = {value} is the grid's largest" in sel.reason) == on_edge
