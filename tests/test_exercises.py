@@ -513,5 +513,5 @@ def test_notebook_12_numbers_against_fresh_computations():
     votes = load_votes()
     sel = selection.choose_parameters(votes.data, criterion="stable_bic")
     assert check("12.1", ari(votes.target, sel.labels_)).correct
-    one = selection.choose_parameters(X, k1s=(10,), k2s=(10,), n_subsamples=10)
+    one = selection.choose_parameters(X, k1s=(12,), k2s=(12,), n_subsamples=10)
     assert check("12.3", one.scores["stability"][0, 0]).correct
