@@ -197,7 +197,7 @@ def test_doctor_passes_here():
     assert ok, "\n".join(lines)
     text = "\n".join(lines)
     for what in ("Python", "numpy", "jupyterlab", "data: digits", "data: mushroom",
-                 "JupyterLab widgets", "drawing"):
+                 "data: dna", "data: letter", "JupyterLab widgets", "drawing"):
         assert any(line[6:27].strip().startswith(what) for line in lines
                    if line.startswith(("ok", "note"))), what
     assert text.endswith("All is well.")

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from binms_teach.datasets import _fetch
+
 REPO = Path(__file__).resolve().parents[1]
 # What the wheel is built from: pyproject.toml's package-dir mapping takes data/ and notebooks/.
 SOURCES = ["pyproject.toml", "README.md", "binms_teach", "data", "notebooks"]
@@ -37,7 +39,15 @@ files = {}
 for relpath, sha in _fetch.SHA256.items():
     path = _fetch.fetch_file(relpath, download=False)
     files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
-print(json.dumps({"package": binms_teach.__file__, "shapes": shapes, "files": files}))
+from binms_teach import experiments  # the third held-out round, data/heldout3/
+for name in experiments.ROUND3_SETS:
+    relpath, sha = f"heldout3/{name}.npz", experiments.ROUND3_SHA256[name]
+    path = _fetch.fetch_file(relpath, sha, download=False)
+    files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
+    shapes[name] = experiments.load_any(name).data.shape
+readme = Path(path).parent / "README.md"
+print(json.dumps({"package": binms_teach.__file__, "shapes": shapes, "files": files,
+                  "heldout3_readme": readme.is_file()}))
 """
 
 
@@ -85,7 +95,12 @@ def test_every_data_set_loads_offline_from_the_wheel(installed):
     assert Path(report["package"]).is_relative_to(venv)  # the wheel's copy, not the checkout
     assert report["shapes"] == {"zoo": [101, 21], "digits": [2000, 240], "spect": [267, 22],
                                 "soybean": [307, 98], "car": [1728, 15], "votes": [435, 32],
-                                "mushroom": [8124, 116]}
+                                "mushroom": [8124, 116], "dna": [3186, 180],
+                                "breastcancer": [683, 80], "glass": [214, 27],
+                                "vehicle": [846, 54], "satellite": [4000, 108],
+                                "ionosphere": [351, 95], "sonar": [208, 180],
+                                "letter": [4000, 48]}
+    assert len(report["files"]) == len(_fetch.SHA256) + 8 and report["heldout3_readme"]
     for relpath, (path, sha_ok) in report["files"].items():
         assert Path(path).is_relative_to(venv) and path.endswith(relpath), path
         assert sha_ok, relpath
@@ -115,3 +130,4 @@ def test_doctor_is_happy(installed):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "FAIL" not in result.stdout and result.stdout.strip().endswith("All is well.")
     assert "data: mushroom" in result.stdout and "JupyterLab widgets" in result.stdout
+    assert "data: letter" in result.stdout  # the third held-out round
