@@ -18,6 +18,16 @@ Checked on the markdown cells of notebooks/, notebooks/exercises/ and notebooks/
   in words (it is a notebook title, and so a navigation link).
 
 Notebook 00 (the index), the exercises and the solutions are held to the last three rules too.
+
+Inside the formulas, every notebook writes the paper's symbols (its macros ``\\bx``, ``\\bX``,
+``{\\cal H}``, ``\\maj``), as the notation table of notebook 00 lists them: a point of
+$\\{0,1\\}^d$ is bold ($\\mathbf{x}$, the iterate $\\mathbf{x}_j$, the mode $\\mathbf{x}^*$,
+the data point $\\mathbf{X}_i$), its coordinates are not ($x_c$, $X_{ic}$); the Hamming
+distance is $\\mathcal{H}$ (a plain $H$ is left to entropies, $H_Y$); the majority vote is
+$\\mathrm{maj}$. The checks catch the plain forms notebooks 06 and 07 used to hold: $H(x, X_i)$,
+$X_i$, $x_{j+1}$, $x^*$, $\\operatorname{maj}$, and a plain point as the argument of
+$\\mathrm{maj}$, $\\mathrm{NN}_k$, $\\mathcal{H}$, $S$, $\\delta_{(k)}$ or any function. A plain
+$x_j$ stays allowed, since the paper writes the $j$-th coordinate so (Eq. 4).
 """
 
 import re
@@ -71,6 +81,34 @@ ASCII = {
 }
 ASCII_RE = {name: re.compile(pattern) for name, pattern in ASCII.items()}
 
+# The paper's notation inside the formulas. A rule marked True reads the formula with its
+# \mathbf{...}, \mathcal{...}, \mathrm{...}, \text{...} groups blanked, so that only plain
+# letters are left to match.
+GROUP = re.compile(
+    r"\\(?:mathbf|boldsymbol|mathcal|mathrm|text|operatorname|mathbb)\{(?:[^{}]|\{[^{}]*\})*\}"
+)
+_APPLIED = (  # maj, NN_k, the Hamming distance, S, delta_(k), then an optional \bigl
+    r"(?:\\mathrm\{maj\}|\\operatorname\{maj\}|\\mathrm\{NN\}_(?:\{[^{}]*\}|\w)|\\mathcal\{H\}"
+    r"|\\delta_\{?\([^)]*\)\}?|(?<![\\A-Za-z])S)\s*(?:\\[bB]igg?l?|\\left)?\(\s*"
+)
+NOTATION = {
+    "the Hamming distance written H: write \\mathcal{H} (a plain H is an entropy, H_Y)": (
+        True, r"(?<![\\A-Za-z])H(?![A-Za-z_])"),
+    "\\operatorname{maj}: write \\mathrm{maj}, as the paper's \\maj and notebooks 00-05": (
+        False, r"\\operatorname\{maj\}"),
+    "a data point written X_i, X_1, X_{882}: write \\mathbf{X}_i (its coordinate c is X_{ic})": (
+        True, r"(?<![\\A-Za-z])X_(?:[a-z0-9](?![A-Za-z0-9])|\{(?:[a-z]|\d+|\\ell)\})"),
+    "the data written \\mathbf{X} without an index: a bold X is a data point, \\mathbf{X}_i": (
+        False, r"\\mathbf\{X\}(?!\}?\s*_)"),
+    "an iterate or a mode written x_0, x_{j+1}, x_{\\ell,j}, x^*: write \\mathbf{x}_{j+1}": (
+        True, r"(?<![\\A-Za-z])x(?:\^\*|_\{(?:j\s*[+-]|\\ell)|_(?:\d(?![0-9])|\{\d\}))"),
+    "a plain point in maj(...), NN_k(...), H(...), S(...), delta_(k)(...): write \\mathbf{x}": (
+        False, _APPLIED + r"[xyzw](?![A-Za-z])"),
+    "a plain point as an argument, f(x), F(z, y): write \\mathbf{x}": (
+        True, r"[(,]\s*[xyz]\s*[,)]"),
+}
+NOTATION_RE = {name: (blank, re.compile(p)) for name, (blank, p) in NOTATION.items()}
+
 
 def _markdown_cells(path):
     nb = nbformat.read(path, as_version=4)
@@ -113,6 +151,22 @@ def ascii_formulas(source):
             start, end = max(0, match.start() - 25), min(len(prose), match.end() + 25)
             found.append((name, " ".join(prose[start:end].split())))
     return found
+
+
+def notation_slips(formula):
+    """Every place where one formula leaves the paper's notation: a list of (rule, excerpt).
+
+    >>> [rule[:20] for rule, _ in notation_slips(r"x_{j+1} = \\operatorname{maj}(NN(x_j))")]
+    ['\\\\operatorname{maj}: ', 'an iterate or a mode']
+    >>> notation_slips(r"\\mathcal{H}(\\mathbf{x}, \\mathbf{X}_i) = \\sum_c |x_c - X_{ic}|")
+    []
+    """
+    plain = GROUP.sub("#", formula)
+    return [
+        (name, match.group(0))
+        for name, (blank, pattern) in NOTATION_RE.items()
+        for match in pattern.finditer(plain if blank else formula)
+    ]
 
 
 def _balanced_braces(formula):
@@ -160,6 +214,58 @@ def test_the_checks_catch_what_they_should():
     ]
     for text in clean:
         assert not ascii_formulas(text), f"{text!r} flagged: {ascii_formulas(text)}"
+
+
+def test_the_notation_checks_catch_what_they_should():
+    """The rules fire on the plain forms notebooks 06 and 07 held, not on the paper's symbols."""
+    caught = [
+        r"x_{j+1} = \operatorname{maj}\bigl(\mathrm{NN}_{k_1}(x_j)\bigr)",
+        r"H(x, X_i) = \sum_{c=1}^{d} \mathbb{1}\{x_c \neq X_{ic}\}",
+        r"\mathcal{H}(\mathbf{x}, X_i)",
+        r"x_0 = X_{882}",
+        r"X_1, \dots, X_n",
+        r"\mathrm{maj}(\mathrm{NN}_{k_1}(x^*)) = x^*",
+        r"S(x) = \sum_{r=1}^{k_1} \delta_{(r)}(x)",
+        r"\delta_{(k)}(x)",
+        r"F_j(z) = \sum_{\mathbf{X}_i \in N_j} \mathcal{H}(z, \mathbf{X}_i)",
+        r"x_{\ell,1} := \mathrm{maj}(\mathrm{NN}_{k_1}(\mathbf{x}_{\ell,0}))",
+        r"H \le \varepsilon",
+        r"D = \sqrt{H}",
+        r"\mathcal{H}(x^*_a, x^*_b)",
+        r"the error of the data \mathbf{X}",
+    ]
+    for formula in caught:
+        assert notation_slips(formula), f"no rule catches {formula!r}"
+    clean = [  # notebooks 00-05 and the paper
+        r"\mathbf{x}_{j+1} = \mathrm{maj}(\mathrm{NN}_k(\mathbf{x}_j))",
+        r"\mathcal{H}(\mathbf{x}_1, \mathbf{x}_2) = \sum_{j=1}^{d} |x_{1j} - x_{2j}|",
+        r"\mathcal{I}(\mathbf{x}) = \sum_{j=1}^{d} c_j(x_j), \qquad \mathcal{I}(x_j)",
+        r"\sum_j x_j + \sum_j y_j - 2\, \mathbf{x}^\top \mathbf{y}",
+        r"\bar{\mathbf{X}}_k(\mathbf{x}_j) - \mathbf{x}_j",
+        r"\mathbf{X}_i \in \mathrm{NN}_k(\mathbf{X}_i), \quad X_{ic} \neq z_c",
+        r"\mathrm{maj}(\mathcal{X}), \ \mathrm{maj}(B_d(\mathbf{0},1)), \ \mathrm{maj}(N_j)",
+        r"\mathcal{H}(\mathbf{x}^*_{\ell_1}, \mathbf{x}^*_{\ell_2}) \le \varepsilon(k_2)",
+        r"I = \sum_{a,b} p_{ab} \log \frac{p_{ab}}{p_a\, p_b}, \qquad H_Y = -\sum_a p_a \log p_a",
+        r"\delta^*_{(k_2)}(\mathbf{x}^*_l), \ \tilde X \tilde X^\top, \ S(\mathbf{x}_{j+1})",
+        r"\text{nearest to } \mathbf{x}_j",
+    ]
+    for formula in clean:
+        assert not notation_slips(formula), f"{formula!r} flagged: {notation_slips(formula)}"
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_formulas_use_the_papers_notation(path):
+    problems = [
+        f"cell {i}: {rule}: {excerpt!r} in {formula[:70]!r}"
+        for i, source in _markdown_cells(path)
+        for kind in _formulas(source)
+        for formula in kind
+        for rule, excerpt in notation_slips(formula)
+    ]
+    assert not problems, (
+        f"{len(problems)} formula(s) in {path.name} leave the paper's notation (notebook 00's "
+        "table: bold points, \\mathcal{H}, \\mathrm{maj}):\n  " + "\n  ".join(problems[:40])
+    )
 
 
 @pytest.mark.parametrize("path", COURSE, ids=_ids(COURSE))
