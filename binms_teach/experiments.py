@@ -1083,11 +1083,12 @@ def auto_rows(results):
 
 def format_auto(rows):
     """`auto_rows` as text, one line per data set."""
-    lines = [f"{'dataset':<11}{'role':<9}{'k1':>4}{'k2':>4}{'clus':>6}{'ARI':>7}{'NMI':>7}   "
+    w = max([11] + [len(r["dataset"]) + 1 for r in rows])     # "breastcancer" needs 13
+    lines = [f"{'dataset':<{w}}{'role':<9}{'k1':>4}{'k2':>4}{'clus':>6}{'ARI':>7}{'NMI':>7}   "
              f"{'best':>9}{'clus':>6}{'ARI':>7}{'NMI':>7}   {'ARI ratio':>9}{'NMI ratio':>10}"]
     for r in rows:
         ratio = "no structure" if not r["learnable"] else f"{r['ari_ratio']:.2f}"
-        lines.append(f"{r['dataset']:<11}{r['role']:<9}{r['k1']:>4}{r['k2']:>4}"
+        lines.append(f"{r['dataset']:<{w}}{r['role']:<9}{r['k1']:>4}{r['k2']:>4}"
                      f"{r['n_clusters']:>6}{r['ari']:>7.3f}{r['nmi']:>7.3f}   "
                      f"{'(' + str(r['best_k1']) + ', ' + str(r['best_k2']) + ')':>9}"
                      f"{r['best_n_clusters']:>6}{r['best_ari']:>7.3f}{r['best_nmi']:>7.3f}   "
