@@ -1002,19 +1002,33 @@ class AutoResult:
     """`choose_parameters` on one data set, scored afterwards against the true labels.
 
     ``grid_nmi`` and ``grid_ari`` score every candidate of the selection's grid,
-    so the supervised best of the same grid is at hand for comparison.
+    so the supervised best of the same grid is at hand for comparison. The
+    chosen ``k1``, ``k2`` and ``n_clusters`` are read from ``selection``, which
+    holds them (one source, so they cannot disagree).
     """
 
     name: str
-    k1: int
-    k2: int
-    n_clusters: int
     nmi: float
     ari: float
     reason: str
     grid_nmi: np.ndarray
     grid_ari: np.ndarray
     selection: object = field(repr=False)
+
+    @property
+    def k1(self):
+        """The chosen k1 (``selection.k1``)."""
+        return self.selection.k1
+
+    @property
+    def k2(self):
+        """The chosen k2 (``selection.k2``)."""
+        return self.selection.k2
+
+    @property
+    def n_clusters(self):
+        """The number of clusters at the chosen (k1, k2), from the selection's grid."""
+        return int(self.selection.n_clusters[self.selection.index(self.k1, self.k2)])
 
     def scores(self):
         """The chosen setting's scores, as `Sweep.scores` gives them."""
@@ -1034,8 +1048,8 @@ def auto_result(name, X, y, *, criterion="rank_mean", n_jobs=None):
     grid_nmi = np.array([[nmi(y, lab) for lab in row] for row in sel.labels])
     grid_ari = np.array([[ari(y, lab) for lab in row] for row in sel.labels])
     i, j = sel.index(sel.k1, sel.k2)
-    return AutoResult(name, sel.k1, sel.k2, int(sel.n_clusters[i, j]), float(grid_nmi[i, j]),
-                      float(grid_ari[i, j]), sel.reason, grid_nmi, grid_ari, sel)
+    return AutoResult(name, float(grid_nmi[i, j]), float(grid_ari[i, j]), sel.reason, grid_nmi,
+                      grid_ari, sel)
 
 
 def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False):
