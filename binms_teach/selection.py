@@ -536,11 +536,10 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
 
 def _edge_note(sel, n):
     """A note when the choice is the grid's largest k1 or k2 (and the data allow larger)."""
-    notes = [f"{name} = {value} is the grid's largest value: a larger {name} may score better"
-             for name, value, grid, high in (("k1", sel.k1, sel.k1s, n), ("k2", sel.k2, sel.k2s,
-                                                                               n - 1))
-             if value == max(grid) < high and len(grid) > 1]
-    return "".join(f"; {note}" for note in notes)
+    edges = (("k1", sel.k1, sel.k1s, n), ("k2", sel.k2, sel.k2s, n - 1))
+    return "".join(f"; {name} = {value} is the grid's largest value: a larger {name} may score "
+                   "better" for name, value, grid, high in edges
+                   if len(grid) > 1 and value == max(grid) < high)
 
 
 # ---------------------------------------------------------------- the rules
