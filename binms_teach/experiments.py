@@ -56,7 +56,6 @@ Everything is seeded and deterministic; long loops show a tqdm.auto progress bar
 (a widget in Jupyter, text in a terminal) when ``progress=True``.
 """
 
-import math
 import warnings
 from dataclasses import dataclass, field
 
@@ -76,8 +75,7 @@ from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
 from .majority import majority_vote
 from .metrics import ari, nmi, quantization_error
-from .selection import choose_parameters
-from .trace import LabellingModel
+from .selection import choose_parameters, epsilons, proximity_labels
 
 DATASETS = paper.DATASETS
 QUICK_DATASETS = ("zoo", "soybean", "spect")
@@ -334,7 +332,9 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     """Score BinNNMS(k1, k2) for every k1 in ``k1s`` and k2 in ``k2s``.
 
     One ascent per k1 serves every k2: epsilon_from_k2 and epsilon_proximity
-    are all that change with k2. The labels equal those of
+    are all that change with k2, computed for the whole k2 grid at once as
+    `binms_teach.selection` does (`selection.epsilons`, `selection.proximity_labels`:
+    one labelling per floor(epsilon)). The labels equal those of
     ``BinNNMS(k1, k2, tie=tie, epsilon_from=epsilon_from, neighbours=neighbours).fit(X)``
     (k1 = 0: no ascent, the same as k1 = 1).
 
@@ -393,27 +393,28 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
                                           for k1 in k1s)
     else:                                                   # or one at a time, when needed
         ascents = (ascent_modes(X, k1, tie, max_iter, neighbours) for k1 in k1s)
+    # epsilon from the data is the same for every k1: one search, once.
+    data_eps = epsilons(X, k2s) if epsilon_from == "data" else None
     for i, modes in enumerate(tqdm(ascents, total=len(k1s), desc=desc, disable=not progress)):
-        # The distances between the distinct modes, computed once for every k2.
-        model = LabellingModel(modes, X=X if epsilon_from == "data" else None, y=y)
+        # 2. epsilon for every k2 from one search; 3. H <= epsilon is H <= floor(epsilon):
+        # one epsilon-proximity labelling per distinct floor, from one range search.
+        out["epsilon"][i] = epsilons(modes, k2s) if data_eps is None else data_eps
+        floors = np.floor(out["epsilon"][i]).astype(np.int64)
+        by_floor = proximity_labels(modes, floors)
         done = {}                                           # floor(epsilon) -> j
-        for j, k2 in enumerate(k2s):
-            eps = model.epsilon(k2, epsilon_from)           # 2. epsilon from k2
-            out["epsilon"][i, j] = eps
-            key = math.floor(eps)
-            if key not in done:
-                done[key] = j
-                state = model.state(epsilon=eps)            # 3. epsilon-proximity labelling
-                labels[i, j], n_clusters[i, j] = state.labels, state.n_clusters
-                out["nmi"][i, j], out["ari"][i, j] = state.nmi, state.ari
-                if D is not None and 2 <= state.n_clusters <= HONEST_MAX_FRACTION * n:
-                    out["silhouette"][i, j] = silhouette_score(D, state.labels,
-                                                               metric="precomputed")
+        for j, key in enumerate(floors.tolist()):
+            if key in done:
+                jj = done[key]
+                labels[i, j], n_clusters[i, j] = labels[i, jj], n_clusters[i, jj]
+                for name in ("nmi", "ari", "silhouette"):
+                    out[name][i, j] = out[name][i, jj]
                 continue
-            jj = done[key]
-            labels[i, j], n_clusters[i, j] = labels[i, jj], n_clusters[i, jj]
-            for name in ("nmi", "ari", "silhouette"):
-                out[name][i, j] = out[name][i, jj]
+            done[key] = j
+            labels[i, j] = by_floor[key]
+            n_clusters[i, j] = labels[i, j].max() + 1
+            out["nmi"][i, j], out["ari"][i, j] = nmi(y, labels[i, j]), ari(y, labels[i, j])
+            if D is not None and 2 <= n_clusters[i, j] <= HONEST_MAX_FRACTION * n:
+                out["silhouette"][i, j] = silhouette_score(D, labels[i, j], metric="precomputed")
     return Sweep(k1s, k2s, out["nmi"], out["ari"], n_clusters, out["epsilon"],
                  out["silhouette"], labels)
 
@@ -1001,19 +1002,33 @@ class AutoResult:
     """`choose_parameters` on one data set, scored afterwards against the true labels.
 
     ``grid_nmi`` and ``grid_ari`` score every candidate of the selection's grid,
-    so the supervised best of the same grid is at hand for comparison.
+    so the supervised best of the same grid is at hand for comparison. The
+    chosen ``k1``, ``k2`` and ``n_clusters`` are read from ``selection``, which
+    holds them (one source, so they cannot disagree).
     """
 
     name: str
-    k1: int
-    k2: int
-    n_clusters: int
     nmi: float
     ari: float
     reason: str
     grid_nmi: np.ndarray
     grid_ari: np.ndarray
     selection: object = field(repr=False)
+
+    @property
+    def k1(self):
+        """The chosen k1 (``selection.k1``)."""
+        return self.selection.k1
+
+    @property
+    def k2(self):
+        """The chosen k2 (``selection.k2``)."""
+        return self.selection.k2
+
+    @property
+    def n_clusters(self):
+        """The number of clusters at the chosen (k1, k2), from the selection's grid."""
+        return int(self.selection.n_clusters[self.selection.index(self.k1, self.k2)])
 
     def scores(self):
         """The chosen setting's scores, as `Sweep.scores` gives them."""
@@ -1033,8 +1048,8 @@ def auto_result(name, X, y, *, criterion="rank_mean", n_jobs=None):
     grid_nmi = np.array([[nmi(y, lab) for lab in row] for row in sel.labels])
     grid_ari = np.array([[ari(y, lab) for lab in row] for row in sel.labels])
     i, j = sel.index(sel.k1, sel.k2)
-    return AutoResult(name, sel.k1, sel.k2, int(sel.n_clusters[i, j]), float(grid_nmi[i, j]),
-                      float(grid_ari[i, j]), sel.reason, grid_nmi, grid_ari, sel)
+    return AutoResult(name, float(grid_nmi[i, j]), float(grid_ari[i, j]), sel.reason, grid_nmi,
+                      grid_ari, sel)
 
 
 def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False):

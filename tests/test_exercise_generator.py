@@ -271,6 +271,20 @@ def test_a_malformed_source_names_the_notebook_and_the_cell(tmp_path, capsys, ch
     assert message in capsys.readouterr().err
 
 
+def test_a_check_call_inside_the_answer_is_not_the_final_check(tmp_path):
+    # The answer itself calls check( before `### END SOLUTION`; the final call comes after
+    # the marker, so the exercise is well formed and its answer is stripped with that call.
+    source = ('### BEGIN SOLUTION\nletter = "a"\ncheck("01.q", letter)  # try it first\n'
+              '### END SOLUTION\ncheck("01.q", letter)')
+    course = _course(tmp_path, _malformed(_set(10, source)))
+    out = course / "exercises" / "01_one_exercises.ipynb"
+    changed, _ = generator.update(course)
+    assert set(changed) == {out, course / "01_one.ipynb"}
+    sources = [c.source for c in _read(out).cells]
+    assert '# your code here\ncheck("01.q", letter)' in sources
+    assert not any("try it first" in text for text in sources)
+
+
 # ---------------------------------------------------------------- the real course
 
 

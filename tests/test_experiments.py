@@ -53,17 +53,26 @@ def mixture():
 # ---------------------------------------------------------------- the sweep
 
 
-def check_sweep_against_fresh_fits(X, y, k1s, k2s, epsilon_from="modes", tie="one"):
-    s = experiments.sweep(X, y, k1s, k2s, epsilon_from=epsilon_from, tie=tie)
+def check_sweep_against_fresh_fits(X, y, k1s, k2s, epsilon_from="modes", tie="one",
+                                   neighbours="index"):
+    s = experiments.sweep(X, y, k1s, k2s, epsilon_from=epsilon_from, tie=tie,
+                          neighbours=neighbours)
     for (i, k1), (j, k2) in itertools.product(enumerate(k1s), enumerate(k2s)):
         # k1 = 0 is "no ascent": BinNNMS with k1 = 1 leaves every point where it is.
-        model = BinNNMS(k1=max(k1, 1), k2=k2, epsilon_from=epsilon_from, tie=tie).fit(X)
+        model = BinNNMS(k1=max(k1, 1), k2=k2, epsilon_from=epsilon_from, tie=tie,
+                        neighbours=neighbours).fit(X)
         where = f"k1={k1}, k2={k2}"
         assert np.array_equal(s.labels[i, j], model.labels_), where
         assert s.n_clusters[i, j] == model.labels_.max() + 1, where
         assert s.epsilon[i, j] == pytest.approx(model.epsilon_), where
         assert s.nmi[i, j] == pytest.approx(nmi(y, model.labels_)), where
         assert s.ari[i, j] == pytest.approx(ari(y, model.labels_)), where
+        if 2 <= s.n_clusters[i, j] <= experiments.HONEST_MAX_FRACTION * len(X):
+            D = (X[:, None, :] != X[None, :, :]).sum(axis=2)
+            expected = silhouette_score(D, model.labels_, metric="precomputed")
+            assert s.silhouette[i, j] == pytest.approx(expected), where
+        else:
+            assert np.isnan(s.silhouette[i, j]), where
     return s
 
 
@@ -71,6 +80,20 @@ def check_sweep_against_fresh_fits(X, y, k1s, k2s, epsilon_from="modes", tie="on
 def test_sweep_reuses_one_ascent_and_matches_fresh_fits(mixture, epsilon_from):
     X, y = mixture
     check_sweep_against_fresh_fits(X, y, (0, 1, 2, 3, 5, 8), (1, 2, 4, 7, 15), epsilon_from)
+
+
+@pytest.mark.parametrize("neighbours", ["index", "ball"])
+@pytest.mark.parametrize("epsilon_from", ["modes", "data"])
+def test_sweep_with_duplicates_and_ties_matches_fresh_fits(epsilon_from, neighbours):
+    # Few features and repeated rows: many equal distances (ties among the k1 and k2
+    # nearest), equal rows (distance 0) and several k2 sharing one floor(epsilon).
+    rng = np.random.default_rng(7)
+    base = rng.integers(0, 2, size=(18, 5))
+    X = np.concatenate([base, base[:9], base[:3]])
+    y = rng.integers(0, 3, size=len(X))
+    s = check_sweep_against_fresh_fits(X, y, (0, 1, 2, 4, 9, 20), (1, 2, 3, 6, 12, 29),
+                                       epsilon_from, neighbours=neighbours)
+    assert len(np.unique(np.floor(s.epsilon[0]))) < len(s.k2s)  # some k2 share a labelling
 
 
 def test_sweep_with_tie_zero_matches_fresh_fits(mixture):

@@ -148,12 +148,12 @@ def _fake_result(name):
     """An `AutoResult` on a 2 x 2 grid, built by hand: `auto_rows` without a clustering."""
     k1s, k2s = (1, 2), (3, 4)
     selection = types.SimpleNamespace(
-        k1s=k1s, k2s=k2s, n_clusters=np.array([[3, 2], [4, 2]]),
+        k1=1, k2=3, k1s=k1s, k2s=k2s, n_clusters=np.array([[3, 2], [4, 2]]),
         n_substantial=np.array([[3, 2], [3, 2]]),
         index=lambda k1, k2: (k1s.index(k1), k2s.index(k2)))
     grid_ari = np.array([[0.5, 0.2], [0.8, 0.1]])
-    return experiments.AutoResult(name, 1, 3, 3, 0.6, 0.5, "hand-made", grid_ari + 0.05,
-                                  grid_ari, selection)
+    return experiments.AutoResult(name, 0.6, 0.5, "hand-made", grid_ari + 0.05, grid_ari,
+                                  selection)
 
 
 def test_auto_rows_gives_the_round_3_sets_their_role():

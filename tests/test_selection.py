@@ -292,6 +292,14 @@ def test_auto_study_rows_against_fresh_fits():
         i, j = sel.index(k1, k2)
         assert result.grid_ari[i, j] == ari(mix.target, labels)
         assert result.grid_nmi[i, j] == nmi(mix.target, labels)
+    # The chosen setting is the selection's, read from it (and cannot be set apart from it).
+    chosen = sel.labels[sel.index(sel.k1, sel.k2)]
+    assert (result.k1, result.k2, result.n_clusters) == (sel.k1, sel.k2, chosen.max() + 1)
+    assert result.scores() == {"k1": sel.k1, "k2": sel.k2, "n_clusters": chosen.max() + 1,
+                               "nmi": nmi(mix.target, chosen), "ari": ari(mix.target, chosen)}
+    for name in ("k1", "k2", "n_clusters"):
+        with pytest.raises(AttributeError):
+            setattr(result, name, 1)
     (row,) = experiments.auto_rows({"mixture-x": result})
     assert row["ari"] == result.ari and row["best_ari"] == result.grid_ari.max()
     assert row["ari_ratio"] == pytest.approx(result.ari / result.grid_ari.max())

@@ -201,7 +201,10 @@ def validate(path: Path, nb) -> None:
         if not ends_with_check:
             raise SourceError(f"{_where(path, last, cell)}: {title} does not end with a code "
                               "cell calling check(...): add one (see CONTRIBUTING)")
-        if is_solution(cell) and cell.source.rfind(END) > CHECK_CALL.search(cell.source).start():
+        # The final check( must follow the last END marker; a check( inside an answer
+        # (before the marker) does not count, either way.
+        if is_solution(cell) and not CHECK_CALL.search(
+                cell.source[cell.source.rfind(END) + len(END):]):
             raise SourceError(f"{_where(path, last, cell)}: {title}: the check(...) call must "
                               f"come after `{END}`")
 
