@@ -112,11 +112,11 @@ def check_datasets():
     Also the shipped sets of notebook 12's third held-out round (data/heldout3/).
     """
     from . import datasets
-    from .experiments import ROUND3_SETS, load_round3
 
     loaders = [(name, lambda name=name: getattr(datasets, f"load_{name}")(download=False))
                for name in DATASETS]
-    loaders += [(name, lambda name=name: load_round3(name)) for name in ROUND3_SETS]
+    loaders += [(name, lambda name=name: datasets.load_round3(name))
+                for name in datasets.ROUND3_SETS]
     results = []
     for name, load in loaders:
         try:

@@ -69,7 +69,7 @@ from tqdm.auto import tqdm
 from . import datasets, palette, paper
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import AscentCycleWarning, _bga
-from .datasets._fetch import ENV_VAR as DATA_ENV_VAR
+from .datasets import ROUND3_SETS, load_round3  # noqa: F401 (re-exported: notebook 12 uses them)
 from .hamming import hamming
 from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
@@ -120,21 +120,7 @@ DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
 # A second round of held-out data: four data sets bundled with scikit-learn (no download),
 # run only after the rule was fixed, and never used to change it (`load_any`).
 ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
-# A third round of held-out data: eight UCI data sets as Debian's R package mlbench holds them,
-# coded as bits and shipped in data/heldout3/ (its README says how; `load_round3`).
-ROUND3_SETS = ("dna", "breastcancer", "glass", "vehicle", "satellite", "ionosphere", "sonar",
-               "letter")
-# sha256 of data/heldout3/<name>.npz, as data/heldout3/README.md lists them.
-ROUND3_SHA256 = {
-    "dna": "23ce1c6dfe6c47b063a3fe3af41b3dff81fa89ffdcebc194b45d619a873957b3",
-    "breastcancer": "90cbbf505611841770a4b55370f6a556a3fa1bc92ec294c16439615fffc734aa",
-    "glass": "f2974173c384d53da4a2faa19c6001dcc0a0dddcacba7b8c5a71a3cd5896ed61",
-    "vehicle": "0b11839761859952a84e5a75814d0bc6de71484852e3b02433e85ba7f75cf3ce",
-    "satellite": "b97eb05da3d3c160f12890f4b0941b99f6329005203cc4735f4e9ce3c7a4ffc2",
-    "ionosphere": "f66d44de6827e0c8c0f13e92aa956284799a7d7938293647c63676360500d85c",
-    "sonar": "5f8133f3ad3a302b3fe78a8fd896daa9cc61bdcf05be3ead9b47fe847aa70179",
-    "letter": "9480052797cca0c4f91a29d3ccb1e6ca2fc7c51a30ac57f2e4d2010521986591",
-}
+# A third round of held-out data, shipped in data/heldout3/: see `binms_teach.datasets.load_round3`.
 # A data set whose supervised-best ARI on the grid is below this has no structure to learn.
 LEARNABLE_ARI = 0.1
 
@@ -898,53 +884,6 @@ def _scikit_learn_set(name):
     loader = {"wine": sk.load_wine, "cancer": sk.load_breast_cancer, "iris": sk.load_iris}[name]
     bunch = loader()
     return Bunch(data=quartile_code(bunch.data), target=bunch.target)
-
-
-def load_round3(name, *, data_home=None):
-    """A data set of the third held-out round (`ROUND3_SETS`), as shipped in data/heldout3/.
-
-    The file ``heldout3/<name>.npz`` is looked for where every data file is
-    (`binms_teach.datasets.fetch_file`: ``data_home``, ``BINMS_TEACH_DATA``, the
-    shipped files, ``~/binms_teach_data``); a copy whose sha256 differs is loaded
-    with a warning. It is never downloaded.
-
-    Parameters
-    ----------
-    name : str
-        One of `ROUND3_SETS`.
-    data_home : str or Path, default None
-        A folder searched first; it holds ``heldout3/<name>.npz``.
-
-    Returns
-    -------
-    Bunch
-        ``data`` (uint8 0/1, shape (n, d)) and ``target`` (int64, 0..K-1, the
-        classes in the order data/heldout3/README.md lists them).
-
-    Examples
-    --------
-    >>> glass = load_round3("glass")
-    >>> glass.data.shape, glass.data.dtype, glass.target.dtype, int(glass.target.max()) + 1
-    ((214, 27), dtype('uint8'), dtype('int64'), 6)
-    """
-    if name not in ROUND3_SETS:
-        raise ValueError(f"Unknown round 3 data set {name!r}: choose from "
-                         f"{', '.join(ROUND3_SETS)}.")
-    relpath = f"heldout3/{name}.npz"
-    sha256 = ROUND3_SHA256[name]
-    try:
-        path = datasets.fetch_file(relpath, sha256, data_home=data_home, download=False)
-    except datasets.DataNotFoundError:
-        dirs = datasets.data_dirs(data_home)
-        searched = ", ".join(str(d) for d in dirs) or "(no folder)"
-        raise datasets.DataNotFoundError(
-            f"{relpath} (the round 3 data set {name!r}) was not found; searched {searched}. "
-            f"It ships with binms-teach and is never downloaded: reinstall binms-teach "
-            f"(pip install --force-reinstall binms-teach), or put the file at "
-            f"{dirs[0] / relpath if dirs else relpath} (or set {DATA_ENV_VAR} to a folder "
-            f"holding {relpath}); sha256 {sha256}, see data/heldout3/README.md.") from None
-    with np.load(path, allow_pickle=False) as npz:
-        return Bunch(data=npz["data"], target=npz["target"])
 
 
 def load_any(name):

@@ -40,8 +40,9 @@ for relpath, sha in _fetch.SHA256.items():
     path = _fetch.fetch_file(relpath, download=False)
     files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
 from binms_teach import experiments  # the third held-out round, data/heldout3/
+from binms_teach.datasets._heldout import ROUND3_SHA256
 for name in experiments.ROUND3_SETS:
-    relpath, sha = f"heldout3/{name}.npz", experiments.ROUND3_SHA256[name]
+    relpath, sha = f"heldout3/{name}.npz", ROUND3_SHA256[name]
     path = _fetch.fetch_file(relpath, sha, download=False)
     files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
     shapes[name] = experiments.load_any(name).data.shape
