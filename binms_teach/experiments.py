@@ -886,6 +886,15 @@ def _scikit_learn_set(name):
     return Bunch(data=quartile_code(bunch.data), target=bunch.target)
 
 
+def _seed_of(name):
+    """The seed of a synthetic set's name such as "mixture-3": a whole number >= 0."""
+    kind, _, seed = name.partition("-")
+    if not seed.isdigit():
+        raise ValueError(f"Unknown data set {name!r}: a synthetic set is {kind}-<seed>, the seed "
+                         f"a whole number >= 0 (e.g. {kind}-0).")
+    return int(seed)
+
+
 def load_any(name):
     """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>",
     "copies-<seed>", "fewbits-<seed>" (`REPEAT_SETS`), one of `ROUND2_SETS`
@@ -912,11 +921,11 @@ ionosphere, sonar, letter, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
     if name in ROUND3_SETS:
         return load_round3(name)
     if name.startswith("mixture-"):
-        seed = int(name.split("-", 1)[1])
+        seed = _seed_of(name)
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
                                                flip=0.15 if seed < 5 else 0.3, random_state=seed)
     if name.startswith("copies-"):   # 40 + 10 seed rows on 12 bits, each repeated 1 to 6 times
-        seed = int(name.split("-", 1)[1])
+        seed = _seed_of(name)
         rng = np.random.default_rng(100 + seed)
         base = datasets.make_bernoulli_mixture(40 + 10 * seed, 12, 3 + seed % 3, flip=0.1,
                                                random_state=200 + seed)
@@ -924,7 +933,7 @@ ionosphere, sonar, letter, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
                                          rng.integers(1, 7, len(base.target))))
         return Bunch(data=base.data[rows], target=base.target[rows])
     if name.startswith("fewbits-"):  # 300 rows on 8 to 14 bits: many rows repeat
-        seed = int(name.split("-", 1)[1])
+        seed = _seed_of(name)
         return datasets.make_bernoulli_mixture(300, 8 + 2 * seed, 3 + seed % 2, flip=0.08,
                                                random_state=300 + seed)
     if name in ("votes", "mushroom"):
@@ -1010,9 +1019,10 @@ def auto_rows(results):
     """One dict of `AUTO_COLUMNS` per data set: the automatic choice beside the supervised best.
 
     The supervised best is the best ARI (and, apart, the best NMI) over the same
-    grid. ``substantial``: the chosen partition's clusters holding at least 2% of
-    the points. ``learnable``: the best ARI reaches `LEARNABLE_ARI`; the ratios
-    are auto / best.
+    grid. ``substantial``: the chosen partition's substantial clusters
+    (`binms_teach.selection.substantial`: at least 2% of the points, 2 distinct
+    rows). ``learnable``: the best ARI reaches `LEARNABLE_ARI`; the ratios are
+    auto / best.
     """
     rows = []
     for name, r in results.items():

@@ -29,11 +29,12 @@ Repetition is not structure. Copies of a row are at distance 0, so a partition
 that groups the copies of each row looks perfect: silhouette near 1 (a(i) = 0) and
 stability 1 (a subsample keeps most rows' copies). On coarse codings with few
 distinct rows (Iris in quartile coding: 47 distinct rows of 150) the first rule chose
-exactly that partition. So every criterion looks at the distinct rows: the
-silhouette is the mean over the distinct rows (each once, with the label of its
-first copy), a stability subsample draws distinct rows and keeps all their copies
-(`distinct_subsamples`), and a cluster of copies of one row is not substantial.
-On data without repeated rows nothing changes.
+exactly that partition. So the rule's two criteria and admissibility look at the
+distinct rows: the silhouette is the mean over the distinct rows (each once, with
+the label of its first copy), a stability subsample draws distinct rows and keeps
+all their copies (`distinct_subsamples`), and a cluster of copies of one row is not
+substantial. (The BIC and the plateau, which the rule does not use, still count
+every row.) On data without repeated rows nothing changes.
 
 Cheap structure: the modes depend on k1 only and the labelling on k2 only given
 the modes, so one ascent per k1 (and per subsample) serves every k2, one search
@@ -232,6 +233,10 @@ def distinct_subsamples(row_id, n_subsamples=N_SUBSAMPLES, fraction=FRACTION, ra
     [[3, 4, 5], [0, 2, 4, 5]]
     """
     row_id = np.asarray(row_id)
+    if (row_id.ndim != 1 or not len(row_id) or not np.issubdtype(row_id.dtype, np.integer)
+            or row_id.min() < 0):
+        raise ValueError("row_id must be a non-empty 1-D array of whole numbers >= 0, one per "
+                         "row, as distinct_rows(X) gives it.")
     n_distinct = int(row_id.max()) + 1
     # One distinct row (all rows equal): draw from 2 ids, so that the subsample is every row.
     return [np.flatnonzero(np.isin(row_id, ids))
@@ -464,7 +469,8 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
         "stable_bic", or a single criterion ("silhouette", "stability",
         "plateau", "bic").
     random_state : int, default 0
-        Seeds the subsamples of the stability criterion.
+        Seeds the subsamples of the stability criterion (and the rows of the
+        silhouette, when there are more than `SILHOUETTE_ROWS` distinct rows).
     n_jobs : int, default None
         The k1 values run through joblib (None: one process).
     n_subsamples, fraction : int, float
@@ -567,7 +573,7 @@ def substantial(labels, row_id=None):
     classes, sizes = np.unique(labels, return_counts=True)
     ok = sizes >= max(2, MIN_SHARE * len(labels))
     if row_id is not None:
-        row_id = _check_labels(row_id, len(labels))
+        row_id = _check_labels(row_id, len(labels), "row_id")
         cluster_of_pair = np.unique(np.stack([labels, row_id]), axis=1)[0]
         ok &= np.bincount(np.searchsorted(classes, cluster_of_pair), minlength=len(classes)) >= 2
     big = sizes[ok]
@@ -653,9 +659,9 @@ def _check_grid(values, name, n, high, default):
     return out
 
 
-def _check_labels(labels, n):
+def _check_labels(labels, n, name="labels"):
     labels = np.asarray(labels)
     if labels.shape != (n,):
-        raise ValueError(f"labels has shape {labels.shape}; give one label per sample, "
+        raise ValueError(f"{name} has shape {labels.shape}; give one value per sample, "
                          f"shape ({n},).")
     return labels

@@ -1,11 +1,12 @@
 """Choosing k1 and k2 without labels (binms_teach.selection), against plain computations."""
 
 import math
+import types
 
 import numpy as np
 import pytest
 
-from binms_teach import BinNNMS, selection
+from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.labelling import epsilon_from_k2
 from binms_teach.metrics import ari
@@ -406,6 +407,8 @@ def test_silhouette_is_taken_over_the_distinct_rows(mixture):
             labels = sel.labels[i, j]
             expected = selection.hamming_silhouette(X[first], labels[first])
             assert sel.scores["silhouette"][i, j] == pytest.approx(expected, nan_ok=True)
+            every_row = selection.hamming_silhouette(X, labels)
+            assert not np.isclose(sel.scores["silhouette"][i, j], every_row)  # copies count less
 
 
 def test_a_partition_of_copies_is_never_chosen():
@@ -426,8 +429,49 @@ def test_a_partition_of_copies_is_never_chosen():
 
 
 def test_the_reason_notes_a_choice_on_the_grids_edge(mixture):
-    for k1s, k2s in (((2, 4), (1, 3)), ((4, 12), (2, 20)), ((1,), (2, 40))):
+    n = len(mixture.data)
+    seen = set()
+    for k1s, k2s in (((2, 4), (1, 3)), ((4, 12), (2, 20)), ((1,), (2, 40)), ((1,), (1, 2)),
+                     ((4, n), (2, n - 1))):
         sel = selection.choose_parameters(mixture.data, k1s, k2s)
-        for name, value, grid in (("k1", sel.k1, k1s), ("k2", sel.k2, k2s)):
-            on_edge = value == max(grid) and len(grid) > 1
+        for name, value, grid, high in (("k1", sel.k1, k1s, n), ("k2", sel.k2, k2s, n - 1)):
+            # No note when the grid's largest value is already the largest the data allow.
+            on_edge = value == max(grid) < high and len(grid) > 1
             assert (f"{name} = {value} is the grid's largest" in sel.reason) == on_edge
+            seen.add((name, on_edge, value == max(grid)))
+    # The cases above reach: a note for k1 and for k2, none off the edge, none at n or n - 1.
+    assert {("k1", True, True), ("k2", True, True), ("k2", False, False)} <= seen
+    # At the largest value the data allow (k1 = n, k2 = n - 1) there is nothing larger to try.
+    at_limit = types.SimpleNamespace(k1=n, k2=n - 1, k1s=(4, n), k2s=(2, n - 1))
+    assert selection._edge_note(at_limit, n) == ""
+    inside = types.SimpleNamespace(k1=30, k2=50, k1s=(4, 30), k2s=(2, 50))
+    assert selection._edge_note(inside, n).count("is the grid's largest value") == 2
+
+
+def test_the_silhouette_sample_draws_distinct_rows(mixture, monkeypatch):
+    X = np.concatenate([mixture.data, mixture.data[:30]])
+    monkeypatch.setattr(selection, "SILHOUETTE_ROWS", 10)
+    sel = selection.choose_parameters(X, (3,), (2, 6), random_state=5)
+    first = np.unique(selection.distinct_rows(X), return_index=True)[1]
+    rows = np.sort(np.random.default_rng(5).choice(first, 10, replace=False))
+    for j in range(2):
+        labels = sel.labels[0, j]
+        assert sel.scores["silhouette"][0, j] == pytest.approx(
+            selection.hamming_silhouette(X[rows], labels[rows]), nan_ok=True)
+
+
+def test_distinct_subsamples_and_substantial_refuse_bad_row_ids():
+    for bad in ([], [0, 1, -1], [[0, 1], [1, 0]], [0.5, 1.0]):
+        with pytest.raises(ValueError, match="row_id must be a non-empty 1-D array"):
+            selection.distinct_subsamples(np.asarray(bad))
+    with pytest.raises(ValueError, match="row_id has shape"):
+        selection.substantial([0, 0, 1], row_id=[0, 1])
+    # All rows equal: the subsample is every row.
+    every_row = [s.tolist() for s in selection.distinct_subsamples([0, 0, 0, 0], 2)]
+    assert every_row == [[0, 1, 2, 3]] * 2
+
+
+def test_synthetic_set_names_need_a_whole_number_seed():
+    for bad in ("mixture-x", "fewbits--2", "copies-"):
+        with pytest.raises(ValueError, match="the seed a whole number"):
+            experiments.load_any(bad)
