@@ -23,11 +23,11 @@ EXERCISES = {
         {"a": "with many features one cluster can have the lowest BIC (section 2.4 of 12).",
          "c": "the silhouette of one cluster is not even defined."}),
     "12.cheap": Choice(
-        "How many ascents does choose_parameters run on a grid of 12 k1 x 15 k2 with 3 "
-        "subsamples? (a) 720; (b) 180; (c) 48.",
-        {"a": "720", "b": "180", "c": "48"}, "c",
+        "How many ascents does choose_parameters run on a grid of 12 k1 (one of them k1 = 1, "
+        "which needs no ascent) x 15 k2 with 3 subsamples? (a) 720; (b) 180; (c) 44.",
+        {"a": "720", "b": "180", "c": "44"}, "c",
         {"a": "the modes do not depend on k2: one ascent per k1 serves every k2.",
-         "b": "the modes do not depend on k2, and each k1 needs the data and 3 subsamples."}),
+         "b": "the modes do not depend on k2, and each k1 > 1 needs the data and 3 subsamples."}),
     "12.held_out": Choice(
         "Why does notebook 12 report the held-out data sets apart from the design sets? "
         "(a) the held-out sets are larger; (b) a figure on the data a rule was tuned on is "
