@@ -983,6 +983,17 @@ class AutoResult:
         return {"k1": self.k1, "k2": self.k2, "n_clusters": self.n_clusters,
                 "nmi": self.nmi, "ari": self.ari}
 
+    def share(self, criterion=None):
+        """(ARI, share of the grid's best ARI, number of clusters) at the choice of ``criterion``.
+
+        ``criterion``: any name of `binms_teach.selection.CRITERIA`; default, the
+        one the selection was made with.
+        """
+        sel = self.selection
+        i, j = sel.index(*sel.choice(criterion or sel.criterion))
+        return (float(self.grid_ari[i, j]), float(self.grid_ari[i, j] / self.grid_ari.max()),
+                int(sel.n_clusters[i, j]))
+
     def best(self, metric="ari"):
         """(k1, k2) of the selection's grid with the best ``metric`` against the labels."""
         values = self.grid_ari if metric == "ari" else self.grid_nmi

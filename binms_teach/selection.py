@@ -438,6 +438,12 @@ class Selection:
         return self.k1s.index(k1), self.k2s.index(k2)
 
     @property
+    def admissible(self):
+        """The candidates every rule chooses among: 2 substantial clusters or more, holding
+        ``MIN_COVERED`` of the points (`substantial`); a boolean array like the scores."""
+        return (self.n_substantial >= 2) & (self.covered >= MIN_COVERED)
+
+    @property
     def labels_(self):
         """The labels at the chosen (k1, k2)."""
         return self.labels[self.index(self.k1, self.k2)]
@@ -580,11 +586,6 @@ def substantial(labels, row_id=None):
     return len(big), float(big.sum() / len(labels))
 
 
-def _admissible(sel):
-    """Candidates with 2 substantial clusters or more, holding MIN_COVERED of the points."""
-    return (sel.n_substantial >= 2) & (sel.covered >= MIN_COVERED)
-
-
 def _argbest(values, mask, direction):
     """(i, j) of the best value under ``mask``; ties go to the first in grid order."""
     v = np.where(mask & np.isfinite(values), direction * values, -np.inf)
@@ -607,7 +608,7 @@ def rank_mean(sel, mask, criteria=("silhouette", "stability")):
 
 def _choose(sel, criterion):
     """((k1, k2), reason) for ``criterion`` on the scores of ``sel``."""
-    ok = _admissible(sel)
+    ok = sel.admissible
     stability = sel.scores["stability"]
     if not ok.any():
         several = sel.n_clusters >= 2

@@ -301,6 +301,13 @@ def test_auto_study_rows_against_fresh_fits():
     for name in ("k1", "k2", "n_clusters"):
         with pytest.raises(AttributeError):
             setattr(result, name, 1)
+    # share(criterion): a fresh fit at that criterion's choice, over the grid's best.
+    for criterion in ("silhouette", "bic", None):
+        k1, k2 = sel.choice(criterion or "rank_mean")
+        labels = BinNNMS(k1=k1, k2=k2).fit(mix.data).labels_
+        best = max(ari(mix.target, lab) for row in sel.labels for lab in row)
+        assert result.share(criterion) == pytest.approx(
+            (ari(mix.target, labels), ari(mix.target, labels) / best, labels.max() + 1))
     (row,) = experiments.auto_rows({"mixture-x": result})
     assert row["ari"] == result.ari and row["best_ari"] == result.grid_ari.max()
     assert row["ari_ratio"] == pytest.approx(result.ari / result.grid_ari.max())
@@ -423,7 +430,7 @@ def test_a_partition_of_copies_is_never_chosen():
     copies = selection.labellings(X, (1,), (1,))[0][0, 0]
     assert ari(copies, row_id) == 1.0                          # (1, 1): one cluster per row
     assert selection.substantial(copies, row_id)[0] == 0
-    assert not selection._admissible(sel)[0, 0]
+    assert not sel.admissible[0, 0]
     assert sel.n_clusters[sel.index(sel.k1, sel.k2)] < row_id.max() + 1
     assert ari(y, sel.labels_) > 0.8, sel.reason
 
