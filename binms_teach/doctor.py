@@ -109,7 +109,8 @@ def check_packages(pins):
 def check_datasets():
     """Every data set loads with ``download=False``: a list of (ok, line).
 
-    Also the shipped sets of notebook 12's third held-out round (data/heldout3/).
+    Also the shipped sets of notebook 12's third held-out round (data/heldout3/) and of
+    the fourth (data/heldout4/).
     """
     from . import datasets
 
@@ -117,6 +118,8 @@ def check_datasets():
                for name in DATASETS]
     loaders += [(name, lambda name=name: datasets.load_round3(name))
                 for name in datasets.ROUND3_SETS]
+    loaders += [(name, lambda name=name: datasets.load_round4(name))
+                for name in datasets.ROUND4_SETS]
     results = []
     for name, load in loaders:
         try:

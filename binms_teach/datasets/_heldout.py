@@ -1,9 +1,11 @@
-"""The third held-out round of notebook 12: eight UCI data sets coded as bits (data/heldout3/).
+"""The held-out rounds 3 and 4 of the automatic choice, coded as bits (data/heldout3/, heldout4/).
 
-They come from Debian's R package mlbench, coded as bits by ``tools/heldout3/``
-(data/heldout3/README.md gives the sources, codings and checksums). Unlike the
-paper's data sets they ship ready coded, with ``data`` and ``target`` only, and
-are never downloaded.
+Round 3 (notebook 12): eight UCI data sets from Debian's R package mlbench, coded as
+bits by ``tools/heldout3/``. Round 4 (issue 16): five UCI data sets and the Palmer
+penguins, from Debian's R packages kernlab, mlbench, mclust and palmerpenguins, coded
+by ``tools/heldout4/``. Each folder's README gives the sources, codings, licences and
+checksums. Unlike the paper's data sets they ship ready coded, with ``data`` and
+``target`` only, and are never downloaded.
 """
 
 import numpy as np
@@ -25,6 +27,19 @@ ROUND3_SHA256 = {
     "ionosphere": "f66d44de6827e0c8c0f13e92aa956284799a7d7938293647c63676360500d85c",
     "sonar": "5f8133f3ad3a302b3fe78a8fd896daa9cc61bdcf05be3ead9b47fe847aa70179",
     "letter": "9480052797cca0c4f91a29d3ccb1e6ca2fc7c51a30ac57f2e4d2010521986591",
+}
+# A fourth round of held-out data, prepared for rule version 3 and shipped in data/heldout4/
+# (its README says how; `load_round4`): UCI sets from kernlab, mlbench and mclust, and the
+# Palmer penguins (CC0).
+ROUND4_SETS = ("promoters", "spam", "vowel", "shuttle", "thyroid", "penguins")
+# sha256 of data/heldout4/<name>.npz, as data/heldout4/README.md lists them.
+ROUND4_SHA256 = {
+    "promoters": "25f478533a896f05f887a5ac6e016fa8b495261155719880eb4f39504ee216b9",
+    "spam": "cd6703da4a27c6b360a83b44fea684448e6ffcc0031bd5c3a26d5a76388e508a",
+    "vowel": "daf859b88b485bac1d010e7d7c1de9b74f6610abc5a34b60ab15d1ebfb3c82f4",
+    "shuttle": "bcee1338675765fea08031795b961f0c21789f3f48beb20ca72f834a3f0280ce",
+    "thyroid": "30c1389ead7ba502dc34ae66049f82f919ffc5df02e9dc85dda1c40fab424a6c",
+    "penguins": "5476491507a5a5cf6e51b50797675d9b1fa6e06df804cbf2891dd338be9a761f",
 }
 
 
@@ -55,21 +70,59 @@ def load_round3(name, *, data_home=None):
     >>> glass.data.shape, glass.data.dtype, glass.target.dtype, int(glass.target.max()) + 1
     ((214, 27), dtype('uint8'), dtype('int64'), 6)
     """
-    if name not in ROUND3_SETS:
-        raise ValueError(f"Unknown round 3 data set {name!r}: choose from "
-                         f"{', '.join(ROUND3_SETS)}.")
-    relpath = f"heldout3/{name}.npz"
-    sha256 = ROUND3_SHA256[name]
+    return _load_heldout(3, ROUND3_SETS, ROUND3_SHA256, name, data_home)
+
+
+def load_round4(name, *, data_home=None):
+    """A data set of the fourth held-out round (`ROUND4_SETS`), as shipped in data/heldout4/.
+
+    The file ``heldout4/<name>.npz`` is looked for where every data file is
+    (`binms_teach.datasets.fetch_file`: ``data_home``, ``BINMS_TEACH_DATA``, the
+    shipped files, ``~/binms_teach_data``); a copy whose sha256 differs is loaded
+    with a warning. It is never downloaded.
+
+    Parameters
+    ----------
+    name : str
+        One of `ROUND4_SETS`.
+    data_home : str or Path, default None
+        A folder searched first; it holds ``heldout4/<name>.npz``.
+
+    Returns
+    -------
+    Bunch
+        ``data`` (uint8 0/1, shape (n, d)) and ``target`` (int64, 0..K-1, the
+        classes in the order data/heldout4/README.md lists them).
+
+    Examples
+    --------
+    >>> penguins = load_round4("penguins")
+    >>> penguins.data.shape, penguins.data.dtype, penguins.target.dtype
+    ((333, 16), dtype('uint8'), dtype('int64'))
+    >>> np.bincount(penguins.target).tolist()  # Adelie, Chinstrap, Gentoo
+    [146, 68, 119]
+    """
+    return _load_heldout(4, ROUND4_SETS, ROUND4_SHA256, name, data_home)
+
+
+def _load_heldout(round_number, names, digests, name, data_home):
+    """The npz ``heldout<round_number>/<name>.npz``, checked and loaded (see `load_round3`)."""
+    if name not in names:
+        raise ValueError(f"Unknown round {round_number} data set {name!r}: choose from "
+                         f"{', '.join(names)}.")
+    relpath = f"heldout{round_number}/{name}.npz"
+    sha256 = digests[name]
     try:
         path = fetch_file(relpath, sha256, data_home=data_home, download=False)
     except DataNotFoundError:
         dirs = data_dirs(data_home)
         searched = ", ".join(str(d) for d in dirs) or "(no folder)"
         raise DataNotFoundError(
-            f"{relpath} (the round 3 data set {name!r}) was not found; searched {searched}. "
-            f"It ships with binms-teach and is never downloaded: reinstall binms-teach "
-            f"(pip install --force-reinstall binms-teach), or put the file at "
+            f"{relpath} (the round {round_number} data set {name!r}) was not found; searched "
+            f"{searched}. It ships with binms-teach and is never downloaded: reinstall "
+            f"binms-teach (pip install --force-reinstall binms-teach), or put the file at "
             f"{dirs[0] / relpath if dirs else relpath} (or set {ENV_VAR} to a folder "
-            f"holding {relpath}); sha256 {sha256}, see data/heldout3/README.md.") from None
+            f"holding {relpath}); sha256 {sha256}, see data/heldout{round_number}/README.md."
+        ) from None
     with np.load(path, allow_pickle=False) as npz:
         return Bunch(data=npz["data"], target=npz["target"])
