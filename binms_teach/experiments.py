@@ -121,7 +121,7 @@ DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
 # run only after the rule was fixed, and never used to change it (`load_any`).
 ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
 # A third round of held-out data, shipped in data/heldout3/: see `binms_teach.datasets.load_round3`.
-# A fourth, for rule version 3 (issue 16), in data/heldout4/: `binms_teach.datasets.load_round4`.
+# A fourth (version 3 was designed with it), in data/heldout4/: `binms_teach.datasets.load_round4`.
 # A data set whose supervised-best ARI on the grid is below this has no structure to learn.
 LEARNABLE_ARI = 0.1
 

@@ -30,12 +30,13 @@ Repetition is not structure. Copies of a row are at distance 0, so a partition
 that groups the copies of each row looks perfect: silhouette near 1 (a(i) = 0) and
 stability 1 (a subsample keeps most rows' copies). On coarse codings with few
 distinct rows (Iris in quartile coding: 47 distinct rows of 150) the first rule chose
-exactly that partition. So the rule's two criteria and admissibility look at the
+exactly that partition. So the rule's two ranked criteria and admissibility look at the
 distinct rows: the silhouette is the mean over the distinct rows (each once, with
 the label of its first copy), a stability subsample draws distinct rows and keeps
 all their copies (`distinct_subsamples`), and a cluster of copies of one row is not
-substantial. (The BIC and the plateau, which the rule does not use, still count
-every row.) On data without repeated rows nothing changes.
+substantial. (The BIC, which only vetoes, and the plateau, which the rule does not
+use, still count every row: copies are data a mixture must explain.) On data without
+repeated rows nothing changes.
 
 Cheap structure: the modes depend on k1 only and the labelling on k2 only given
 the modes, so one ascent per k1 (and per subsample) serves every k2, one search

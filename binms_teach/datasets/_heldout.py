@@ -28,9 +28,9 @@ ROUND3_SHA256 = {
     "sonar": "5f8133f3ad3a302b3fe78a8fd896daa9cc61bdcf05be3ead9b47fe847aa70179",
     "letter": "9480052797cca0c4f91a29d3ccb1e6ca2fc7c51a30ac57f2e4d2010521986591",
 }
-# A fourth round of held-out data, prepared for rule version 3 and shipped in data/heldout4/
-# (its README says how; `load_round4`): UCI sets from kernlab, mlbench and mclust, and the
-# Palmer penguins (CC0).
+# A fourth round of held-out data: version 2 was run on it, then version 3 designed with it;
+# shipped in data/heldout4/ (its README says how; `load_round4`): UCI sets from kernlab, mlbench
+# and mclust, and the Palmer penguins (CC0).
 ROUND4_SETS = ("promoters", "spam", "vowel", "shuttle", "thyroid", "penguins")
 # sha256 of data/heldout4/<name>.npz, as data/heldout4/README.md lists them.
 ROUND4_SHA256 = {
