@@ -482,3 +482,62 @@ def test_synthetic_set_names_need_a_whole_number_seed():
     for bad in ("mixture-x", "fewbits--2", "copies-"):
         with pytest.raises(ValueError, match="the seed a whole number"):
             experiments.load_any(bad)
+
+
+def plain_rank_mean_choice(k1s, k2s, silhouette, stability, bic, admissible, veto):
+    """Version 3 of the rule by plain loops: drop the admissible candidates whose BIC is above
+    the (1 - veto) quantile (linear interpolation, written out), rank the rest by silhouette
+    and by stability (1 best; ties to the first in grid order), take the best mean rank."""
+    cells = [(i, j) for i in range(len(k1s)) for j in range(len(k2s)) if admissible[i][j]]
+    values = sorted(bic[i][j] for i, j in cells)
+    pos = (1 - veto) * (len(values) - 1)
+    low = int(math.floor(pos))
+    cut = values[low] + (pos - low) * (values[min(low + 1, len(values) - 1)] - values[low])
+    kept = [c for c in cells if bic[c[0]][c[1]] <= cut]
+
+    def ranks(score):
+        # Sorting by (-score, grid position) gives ties to the first candidate in grid order.
+        order = sorted(kept, key=lambda c: (-score[c[0]][c[1]], c))
+        return {c: r + 1 for r, c in enumerate(order)}
+
+    r_sil, r_stab = ranks(silhouette), ranks(stability)
+    best = min(kept, key=lambda c: ((r_sil[c] + r_stab[c]) / 2, c))
+    return (k1s[best[0]], k2s[best[1]]), len(kept), len(cells)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_rank_mean_with_the_bic_veto_against_plain_loops(seed):
+    rng = np.random.default_rng(seed)
+    k1s, k2s = (1, 2, 3, 5, 8), (1, 2, 4, 6)
+    shape = (len(k1s), len(k2s))
+    # Few distinct values, so that ties in every score (and at the BIC's cut) are common.
+    scores = {"silhouette": rng.integers(-3, 4, shape) / 4,
+              "stability": rng.integers(0, 5, shape) / 4,
+              "bic": rng.integers(0, 6, shape) * 10.0, "plateau": np.zeros(shape)}
+    n_substantial = np.where(rng.random(shape) < 0.7, 2, 1)
+    n_substantial.flat[rng.integers(len(n_substantial.flat))] = 2      # at least one admissible
+    sel = selection.Selection(0, 0, "rank_mean", "", k1s, k2s, np.full(shape, 3), n_substantial,
+                              np.ones(shape), np.zeros(shape), scores, np.zeros(shape + (4,), int))
+    (k1, k2), reason = selection._choose(sel, "rank_mean")
+    expected, kept, admissible = plain_rank_mean_choice(
+        k1s, k2s, scores["silhouette"].tolist(), scores["stability"].tolist(),
+        scores["bic"].tolist(), (n_substantial >= 2).tolist(), selection.BIC_VETO)
+    assert (k1, k2) == expected
+    assert int(sel.ranked.sum()) == kept and f"the {kept} of {admissible} admissible" in reason
+    assert sel.ranked.sum() <= sel.admissible.sum()
+
+
+def test_the_bic_veto_sets_aside_the_worst_quarter():
+    shape = (1, 8)
+    bic = np.arange(8, dtype=float)[None] * 10                # admissible BICs 0, 10, ..., 70
+    # Silhouette and stability grow with the BIC: the best of both are the costliest partitions.
+    sel = selection.Selection(0, 0, "rank_mean", "", (1,), tuple(range(1, 9)), np.full(shape, 3),
+                              np.full(shape, 2), np.ones(shape), np.zeros(shape),
+                              {"silhouette": bic / 100, "stability": bic / 100, "bic": bic,
+                               "plateau": np.zeros(shape)}, np.zeros(shape + (4,), int))
+    # The 0.75 quantile of 0..70 is 52.5: the two largest BICs (60, 70) are vetoed.
+    assert sel.ranked.tolist() == [[True] * 6 + [False] * 2]
+    assert selection._choose(sel, "rank_mean")[0] == (1, 6)
+    sel.n_substantial[0, 7] = 1                               # 0..60 admissible: cut at 45
+    assert sel.ranked.tolist() == [[True] * 5 + [False] * 3]
+    assert selection._choose(sel, "rank_mean")[0] == (1, 5)
