@@ -6,7 +6,7 @@
 # random numbers are drawn here (nor in build.py: no set of this round is subsampled). Made
 # with Debian bookworm's r-base-core 4.2.2.20221110-2, r-cran-caret 6.0-93+dfsg-1,
 # r-cran-ggplot2 3.4.1+dfsg-1, r-cran-adegenet 2.1.10-1, r-cran-dslabs 0.7.4-1 and
-# r-cran-rrcov 1.7.2-1. The image segments (segment) come from Python's river instead
+# r-cran-rrcov 1.7-2-1. The image segments (segment) come from Python's river instead
 # (export_river.py). Data frames are written as R holds them: factors as their labels, NA as
 # an empty field.
 args <- commandArgs(trailingOnly = TRUE)
