@@ -110,7 +110,7 @@ def check_datasets():
     """Every data set loads with ``download=False``: a list of (ok, line).
 
     Also the shipped sets of notebook 12's third held-out round (data/heldout3/) and of
-    the fourth (data/heldout4/).
+    the fourth and fifth (data/heldout4/, heldout5/).
     """
     from . import datasets
 
@@ -120,6 +120,8 @@ def check_datasets():
                 for name in datasets.ROUND3_SETS]
     loaders += [(name, lambda name=name: datasets.load_round4(name))
                 for name in datasets.ROUND4_SETS]
+    loaders += [(name, lambda name=name: datasets.load_round5(name))
+                for name in datasets.ROUND5_SETS]
     results = []
     for name, load in loaders:
         try:

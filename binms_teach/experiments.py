@@ -69,7 +69,14 @@ from tqdm.auto import tqdm
 from . import datasets, palette, paper
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import AscentCycleWarning, _bga
-from .datasets import ROUND3_SETS, ROUND4_SETS, load_round3, load_round4  # noqa: F401 (re-exported)
+from .datasets import (  # noqa: F401 (re-exported)
+    ROUND3_SETS,
+    ROUND4_SETS,
+    ROUND5_SETS,
+    load_round3,
+    load_round4,
+    load_round5,
+)
 from .hamming import hamming
 from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
@@ -122,6 +129,7 @@ DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
 ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
 # A third round of held-out data, shipped in data/heldout3/: see `binms_teach.datasets.load_round3`.
 # A fourth (version 3 was designed with it), in data/heldout4/: `binms_teach.datasets.load_round4`.
+# A fifth (version 3 was run on it after its commit), in data/heldout5/: `load_round5` likewise.
 # A data set whose supervised-best ARI on the grid is below this has no structure to learn.
 LEARNABLE_ARI = 0.1
 
@@ -900,7 +908,8 @@ def load_any(name):
     """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>",
     "copies-<seed>", "fewbits-<seed>" (`REPEAT_SETS`), one of `ROUND2_SETS`
     (scikit-learn's digits, wine, breast cancer and iris), one of `ROUND3_SETS`
-    (`load_round3`) or one of `ROUND4_SETS` (`load_round4`).
+    (`load_round3`), one of `ROUND4_SETS` (`load_round4`) or one of `ROUND5_SETS`
+    (`load_round5`).
 
     Examples
     --------
@@ -915,8 +924,8 @@ def load_any(name):
     ...
     ValueError: Unknown data set 'sonnar': choose from zoo, digits, soybean, spect, car, \
 votes, mushroom, sk-digits, wine, cancer, iris, dna, breastcancer, glass, vehicle, satellite, \
-ionosphere, sonar, letter, promoters, spam, vowel, shuttle, thyroid, penguins, or mixture-<seed>, \
-copies-<seed>, fewbits-<seed>.
+ionosphere, sonar, letter, promoters, spam, vowel, shuttle, thyroid, penguins, germancredit, mpg, \
+segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
     """
     if name in ROUND2_SETS:
         return _scikit_learn_set(name)
@@ -924,6 +933,8 @@ copies-<seed>, fewbits-<seed>.
         return load_round3(name)
     if name in ROUND4_SETS:
         return load_round4(name)
+    if name in ROUND5_SETS:
+        return load_round5(name)
     if name.startswith("mixture-"):
         seed = _seed_of(name)
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
@@ -943,7 +954,8 @@ copies-<seed>, fewbits-<seed>.
     if name in ("votes", "mushroom"):
         return getattr(datasets, f"load_{name}")()
     if str(name).lower() not in AUTO_DATASETS:
-        known = ", ".join(AUTO_DATASETS + ROUND2_SETS + ROUND3_SETS + ROUND4_SETS)
+        known = ", ".join(AUTO_DATASETS + ROUND2_SETS + ROUND3_SETS + ROUND4_SETS
+                          + ROUND5_SETS)
         raise ValueError(f"Unknown data set {name!r}: choose from {known}, or mixture-<seed>, "
                          "copies-<seed>, fewbits-<seed>.")
     return load(name)
@@ -1049,7 +1061,8 @@ def auto_rows(results):
         role = ("design" if name in DESIGN_SETS else
                 "round 2" if name in ROUND2_SETS else
                 "round 3" if name in ROUND3_SETS else
-                "round 4" if name in ROUND4_SETS else "held out")
+                "round 4" if name in ROUND4_SETS else
+                "round 5" if name in ROUND5_SETS else "held out")
         rows.append({"dataset": name, "role": role,
                      "k1": r.k1, "k2": r.k2, "n_clusters": r.n_clusters,
                      "substantial": int(sel.n_substantial[sel.index(r.k1, r.k2)]),

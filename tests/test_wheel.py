@@ -39,11 +39,12 @@ files = {}
 for relpath, sha in _fetch.SHA256.items():
     path = _fetch.fetch_file(relpath, download=False)
     files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
-from binms_teach import experiments  # the held-out rounds 3 and 4, data/heldout3/, heldout4/
-from binms_teach.datasets._heldout import ROUND3_SHA256, ROUND4_SHA256
+from binms_teach import experiments  # the held-out rounds 3 to 5, data/heldout3/ to 5/
+from binms_teach.datasets._heldout import ROUND3_SHA256, ROUND4_SHA256, ROUND5_SHA256
 readmes = {}
 for folder, names, digests in (("heldout3", experiments.ROUND3_SETS, ROUND3_SHA256),
-                               ("heldout4", experiments.ROUND4_SETS, ROUND4_SHA256)):
+                               ("heldout4", experiments.ROUND4_SETS, ROUND4_SHA256),
+                               ("heldout5", experiments.ROUND5_SETS, ROUND5_SHA256)):
     for name in names:
         relpath, sha = f"{folder}/{name}.npz", digests[name]
         path = _fetch.fetch_file(relpath, sha, download=False)
@@ -105,9 +106,11 @@ def test_every_data_set_loads_offline_from_the_wheel(installed):
                                 "ionosphere": [351, 95], "sonar": [208, 180],
                                 "letter": [4000, 48], "promoters": [106, 228],
                                 "spam": [4601, 171], "vowel": [990, 27], "shuttle": [4000, 27],
-                                "thyroid": [215, 15], "penguins": [333, 16]}
-    assert len(report["files"]) == len(_fetch.SHA256) + 8 + 6
-    assert report["readmes"] == {"heldout3": True, "heldout4": True}
+                                "thyroid": [215, 15], "penguins": [333, 16],
+                                "germancredit": [1000, 71], "mpg": [234, 45],
+                                "segment": [2310, 54]}
+    assert len(report["files"]) == len(_fetch.SHA256) + 8 + 6 + 3
+    assert report["readmes"] == {"heldout3": True, "heldout4": True, "heldout5": True}
     for relpath, (path, sha_ok) in report["files"].items():
         assert Path(path).is_relative_to(venv) and path.endswith(relpath), path
         assert sha_ok, relpath

@@ -10,8 +10,8 @@ A file such as ``zoo/zoo.data`` is looked for, in this order, in
 4. ``~/binms_teach_data``.
 
 The folder layout is UCI's own (``zoo/zoo.data``, ``mfeat/mfeat-pix``, ...);
-``heldout3/`` and ``heldout4/`` hold the course's own bit codings (`COURSE_FOLDERS`), never
-downloaded.
+``heldout3/``, ``heldout4/`` and ``heldout5/`` hold the course's own bit codings
+(`COURSE_FOLDERS`), never downloaded.
 Since every file is shipped, step 3 always finds it in an intact install. Only
 if it is nowhere (a file deleted by hand), ``download=True`` fetches the data
 set's zip archive from the UCI repository (``static/public/<id>/<name>.zip``),
@@ -81,7 +81,7 @@ ARCHIVES = {
 }
 
 # Folders of the course's own files (bit codings it made, never downloaded), not UCI's files.
-COURSE_FOLDERS = ("heldout3", "heldout4")
+COURSE_FOLDERS = ("heldout3", "heldout4", "heldout5")
 
 
 class DownloadError(OSError):

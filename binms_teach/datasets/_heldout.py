@@ -1,11 +1,13 @@
-"""The held-out rounds 3 and 4 of the automatic choice, coded as bits (data/heldout3/, heldout4/).
+"""The held-out rounds 3 to 5 of the automatic choice, coded as bits (data/heldout3/ to 5/).
 
 Round 3 (notebook 12): eight UCI data sets from Debian's R package mlbench, coded as
 bits by ``tools/heldout3/``. Round 4 (issue 16): five UCI data sets and the Palmer
 penguins, from Debian's R packages kernlab, mlbench, mclust and palmerpenguins, coded
-by ``tools/heldout4/``. Each folder's README gives the sources, codings, licences and
-checksums. Unlike the paper's data sets they ship ready coded, with ``data`` and
-``target`` only, and are never downloaded.
+by ``tools/heldout4/``. Round 5 (issue 16): the UCI Statlog German credit data and
+image segments, and the EPA's fuel economy cars, from Debian's R packages caret and ggplot2
+and Python's river, coded by ``tools/heldout5/``. Each folder's README gives the
+sources, codings, licences and checksums. Unlike the paper's data sets they ship ready
+coded, with ``data`` and ``target`` only, and are never downloaded.
 """
 
 import numpy as np
@@ -40,6 +42,16 @@ ROUND4_SHA256 = {
     "shuttle": "bcee1338675765fea08031795b961f0c21789f3f48beb20ca72f834a3f0280ce",
     "thyroid": "30c1389ead7ba502dc34ae66049f82f919ffc5df02e9dc85dda1c40fab424a6c",
     "penguins": "5476491507a5a5cf6e51b50797675d9b1fa6e06df804cbf2891dd338be9a761f",
+}
+# A fifth round of held-out data, prepared for rule version 3 and shipped in data/heldout5/
+# (its README says how; `load_round5`): two UCI sets (caret, river) and the EPA's cars
+# (ggplot2's mpg, public domain).
+ROUND5_SETS = ("germancredit", "mpg", "segment")
+# sha256 of data/heldout5/<name>.npz, as data/heldout5/README.md lists them.
+ROUND5_SHA256 = {
+    "germancredit": "f37b5dfba3331fc2621f7aab5150d0d65fdd40ee657fa474006920001eea7941",
+    "mpg": "f45f98d6bef2ac00ffc0392e01a0ef460a7105edeeee939156e9e923298c9ef0",
+    "segment": "8c917dc0adc191e16f7eb7f3037ca8b839d7b85d0dcb61eca9d151b13f73582b",
 }
 
 
@@ -103,6 +115,38 @@ def load_round4(name, *, data_home=None):
     [146, 68, 119]
     """
     return _load_heldout(4, ROUND4_SETS, ROUND4_SHA256, name, data_home)
+
+
+def load_round5(name, *, data_home=None):
+    """A data set of the fifth held-out round (`ROUND5_SETS`), as shipped in data/heldout5/.
+
+    The file ``heldout5/<name>.npz`` is looked for where every data file is
+    (`binms_teach.datasets.fetch_file`: ``data_home``, ``BINMS_TEACH_DATA``, the
+    shipped files, ``~/binms_teach_data``); a copy whose sha256 differs is loaded
+    with a warning. It is never downloaded.
+
+    Parameters
+    ----------
+    name : str
+        One of `ROUND5_SETS`.
+    data_home : str or Path, default None
+        A folder searched first; it holds ``heldout5/<name>.npz``.
+
+    Returns
+    -------
+    Bunch
+        ``data`` (uint8 0/1, shape (n, d)) and ``target`` (int64, 0..K-1, the
+        classes in the order data/heldout5/README.md lists them).
+
+    Examples
+    --------
+    >>> mpg = load_round5("mpg")
+    >>> mpg.data.shape, mpg.data.dtype, mpg.target.dtype
+    ((234, 45), dtype('uint8'), dtype('int64'))
+    >>> np.bincount(mpg.target).tolist()  # 2seater, compact, ..., suv
+    [5, 47, 41, 11, 33, 35, 62]
+    """
+    return _load_heldout(5, ROUND5_SETS, ROUND5_SHA256, name, data_home)
 
 
 def _load_heldout(round_number, names, digests, name, data_home):
