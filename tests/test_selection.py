@@ -485,19 +485,21 @@ def test_synthetic_set_names_need_a_whole_number_seed():
 
 
 def plain_rank_mean_choice(k1s, k2s, silhouette, stability, bic, admissible, veto):
-    """Version 3 of the rule by plain loops: drop the admissible candidates whose BIC is above
-    the (1 - veto) quantile (linear interpolation, written out), rank the rest by silhouette
-    and by stability (1 best; ties to the first in grid order), take the best mean rank."""
+    """Version 3 of the rule by plain loops: keep the admissible candidates whose BIC is at
+    most the r-th smallest admissible BIC, r = floor((1 - veto)(m - 1)) + 1; rank them by
+    silhouette and by stability (1 best, a NaN last; ties to the first in grid order); take
+    the best mean rank."""
     cells = [(i, j) for i in range(len(k1s)) for j in range(len(k2s)) if admissible[i][j]]
     values = sorted(bic[i][j] for i, j in cells)
-    pos = (1 - veto) * (len(values) - 1)
-    low = int(math.floor(pos))
-    cut = values[low] + (pos - low) * (values[min(low + 1, len(values) - 1)] - values[low])
+    cut = values[int(math.floor((1 - veto) * (len(values) - 1)))]
     kept = [c for c in cells if bic[c[0]][c[1]] <= cut]
 
     def ranks(score):
         # Sorting by (-score, grid position) gives ties to the first candidate in grid order.
-        order = sorted(kept, key=lambda c: (-score[c[0]][c[1]], c))
+        def key(c):
+            value = score[c[0]][c[1]]
+            return (math.inf if math.isnan(value) else -value, c)
+        order = sorted(kept, key=key)
         return {c: r + 1 for r, c in enumerate(order)}
 
     r_sil, r_stab = ranks(silhouette), ranks(stability)
@@ -511,7 +513,9 @@ def test_rank_mean_with_the_bic_veto_against_plain_loops(seed):
     k1s, k2s = (1, 2, 3, 5, 8), (1, 2, 4, 6)
     shape = (len(k1s), len(k2s))
     # Few distinct values, so that ties in every score (and at the BIC's cut) are common.
-    scores = {"silhouette": rng.integers(-3, 4, shape) / 4,
+    silhouette = rng.integers(-3, 4, shape) / 4
+    silhouette[rng.random(shape) < 0.1] = np.nan        # one cluster or all singletons
+    scores = {"silhouette": silhouette,
               "stability": rng.integers(0, 5, shape) / 4,
               "bic": rng.integers(0, 6, shape) * 10.0, "plateau": np.zeros(shape)}
     n_substantial = np.where(rng.random(shape) < 0.7, 2, 1)
@@ -535,9 +539,10 @@ def test_the_bic_veto_sets_aside_the_worst_quarter():
                               np.full(shape, 2), np.ones(shape), np.zeros(shape),
                               {"silhouette": bic / 100, "stability": bic / 100, "bic": bic,
                                "plateau": np.zeros(shape)}, np.zeros(shape + (4,), int))
-    # The 0.75 quantile of 0..70 is 52.5: the two largest BICs (60, 70) are vetoed.
+    assert selection.BIC_VETO == 0.25
+    # r = floor(0.75 * 7) + 1 = 6: the BICs above the 6th smallest (60, 70) are vetoed.
     assert sel.ranked.tolist() == [[True] * 6 + [False] * 2]
     assert selection._choose(sel, "rank_mean")[0] == (1, 6)
-    sel.n_substantial[0, 7] = 1                               # 0..60 admissible: cut at 45
+    sel.n_substantial[0, 7] = 1            # 0..60 admissible: r = floor(0.75 * 6) + 1 = 5
     assert sel.ranked.tolist() == [[True] * 5 + [False] * 3]
     assert selection._choose(sel, "rank_mean")[0] == (1, 5)
