@@ -8,10 +8,14 @@ Every npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d), no consta
 """
 
 import hashlib
+import sys
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+DATA = Path(__file__).resolve().parents[1] / "data"  # the repository's data/
 
 
 def read(raw, name):
@@ -79,3 +83,13 @@ def write_sets(build, raw, out, names):
         print(f"{name:13s} n={X.shape[0]:5d} d={X.shape[1]:4d} K={y.max() + 1:2d} "
               f"distinct={len(np.unique(X, axis=0)):5d} sizes={np.bincount(y).tolist()} "
               f"sha256={hashlib.sha256(path.read_bytes()).hexdigest()}")
+
+
+def main(argv, build, names, folder):
+    """The command line of tools/heldout3/ and heldout4/build.py: ``<raw folder> [out folder]``,
+    the out folder ``data/<folder>`` unless given."""
+    if len(argv) not in (1, 2):
+        sys.exit("usage: build.py <folder of export.R's CSV files> [out folder]")
+    raw = Path(argv[0])
+    out = Path(argv[1]) if len(argv) == 2 else DATA / folder
+    write_sets(build, raw, out, names)

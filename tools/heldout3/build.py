@@ -8,7 +8,7 @@ subsamples use numpy's legacy RandomState with fixed seeds (letter 1, satellite 
 npz files are zip archives with a fixed timestamp, so a rerun with the same numpy and zlib
 rewrites them byte for byte; the sha256 printed at the end must be those of the README.
 
-The helpers every round shares (reading, class numbers, the npz writer) are in
+The helpers the rounds share (reading, class numbers, the npz writer, this command line) are in
 tools/heldout_build.py, which this script imports from beside its folder.
 
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
@@ -23,7 +23,7 @@ import numpy as np
 from binms_teach.experiments import ROUND3_SETS, quartile_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
-from heldout_build import labels, read, stratified_subsample, write_sets  # noqa: E402
+from heldout_build import labels, main, read, stratified_subsample  # noqa: E402
 
 SUBSAMPLE = {"letter": (4000, 1), "satellite": (4000, 2)}  # name: (rows kept, seed)
 CLASS_COLUMN = {"dna": "Class", "breastcancer": "Class", "glass": "Type", "vehicle": "Class",
@@ -70,13 +70,5 @@ def build(raw, name):
     return X.astype(np.uint8), labels(df[cls])
 
 
-def main(argv):
-    if len(argv) not in (1, 2):
-        sys.exit("usage: build.py <folder of export.R's CSV files> [out folder]")
-    raw = Path(argv[0])
-    out = Path(argv[1]) if len(argv) == 2 else Path(__file__).resolve().parents[2] / "data/heldout3"
-    write_sets(build, raw, out, ROUND3_SETS)
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(sys.argv[1:], build, ROUND3_SETS, "heldout3")

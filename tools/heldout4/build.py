@@ -8,7 +8,7 @@ subsample uses numpy's legacy RandomState with a fixed seed (shuttle 4), and the
 zip archives with a fixed timestamp, so a rerun with the same numpy and zlib rewrites them
 byte for byte; the sha256 printed at the end must be those of the README.
 
-The helpers every round shares (reading, class numbers, the npz writer) are in
+The helpers the rounds share (reading, class numbers, the npz writer, this command line) are in
 tools/heldout_build.py, which this script imports from beside its folder.
 
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
@@ -23,7 +23,7 @@ import numpy as np
 from binms_teach.experiments import ROUND4_SETS, quartile_code
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
-from heldout_build import labels, onehot_bits, read, stratified_subsample, write_sets  # noqa: E402
+from heldout_build import labels, main, onehot_bits, read, stratified_subsample  # noqa: E402
 
 SUBSAMPLE = {"shuttle": (4000, 4)}  # name: (rows kept, seed)
 CLASS_COLUMN = {"promoters": "Class", "spam": "type", "vowel": "Class", "shuttle": "Class",
@@ -55,13 +55,5 @@ def build(raw, name):
     return X.astype(np.uint8), labels(df[cls])
 
 
-def main(argv):
-    if len(argv) not in (1, 2):
-        sys.exit("usage: build.py <folder of export.R's CSV files> [out folder]")
-    raw = Path(argv[0])
-    out = Path(argv[1]) if len(argv) == 2 else Path(__file__).resolve().parents[2] / "data/heldout4"
-    write_sets(build, raw, out, ROUND4_SETS)
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(sys.argv[1:], build, ROUND4_SETS, "heldout4")
