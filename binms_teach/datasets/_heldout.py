@@ -86,25 +86,7 @@ def load_round3(name, *, data_home=None):
 
 
 def load_round4(name, *, data_home=None):
-    """A data set of the fourth held-out round (`ROUND4_SETS`), as shipped in data/heldout4/.
-
-    The file ``heldout4/<name>.npz`` is looked for where every data file is
-    (`binms_teach.datasets.fetch_file`: ``data_home``, ``BINMS_TEACH_DATA``, the
-    shipped files, ``~/binms_teach_data``); a copy whose sha256 differs is loaded
-    with a warning. It is never downloaded.
-
-    Parameters
-    ----------
-    name : str
-        One of `ROUND4_SETS`.
-    data_home : str or Path, default None
-        A folder searched first; it holds ``heldout4/<name>.npz``.
-
-    Returns
-    -------
-    Bunch
-        ``data`` (uint8 0/1, shape (n, d)) and ``target`` (int64, 0..K-1, the
-        classes in the order data/heldout4/README.md lists them).
+    """As `load_round3`, for the fourth round (`ROUND4_SETS`, data/heldout4/).
 
     Examples
     --------
@@ -118,25 +100,7 @@ def load_round4(name, *, data_home=None):
 
 
 def load_round5(name, *, data_home=None):
-    """A data set of the fifth held-out round (`ROUND5_SETS`), as shipped in data/heldout5/.
-
-    The file ``heldout5/<name>.npz`` is looked for where every data file is
-    (`binms_teach.datasets.fetch_file`: ``data_home``, ``BINMS_TEACH_DATA``, the
-    shipped files, ``~/binms_teach_data``); a copy whose sha256 differs is loaded
-    with a warning. It is never downloaded.
-
-    Parameters
-    ----------
-    name : str
-        One of `ROUND5_SETS`.
-    data_home : str or Path, default None
-        A folder searched first; it holds ``heldout5/<name>.npz``.
-
-    Returns
-    -------
-    Bunch
-        ``data`` (uint8 0/1, shape (n, d)) and ``target`` (int64, 0..K-1, the
-        classes in the order data/heldout5/README.md lists them).
+    """As `load_round3`, for the fifth round (`ROUND5_SETS`, data/heldout5/).
 
     Examples
     --------

@@ -8,56 +8,27 @@ subsamples use numpy's legacy RandomState with fixed seeds (letter 1, satellite 
 npz files are zip archives with a fixed timestamp, so a rerun with the same numpy and zlib
 rewrites them byte for byte; the sha256 printed at the end must be those of the README.
 
+The helpers the rounds share (reading, class numbers, the npz writer, this command line) are in
+tools/heldout_build.py, which this script imports from beside its folder.
+
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
 (int64, 0..K-1, the k-th class name in sorted order, numbers by value).
 """
 
-import hashlib
 import sys
-import zipfile
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from binms_teach.experiments import ROUND3_SETS, quartile_code
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
+from heldout_build import labels, main, read, stratified_subsample  # noqa: E402
 
 SUBSAMPLE = {"letter": (4000, 1), "satellite": (4000, 2)}  # name: (rows kept, seed)
 CLASS_COLUMN = {"dna": "Class", "breastcancer": "Class", "glass": "Type", "vehicle": "Class",
                 "satellite": "classes", "ionosphere": "Class", "sonar": "Class",
                 "letter": "lettr"}
-
-
-def read(raw, name):
-    # Everything as text: "" is a missing value (export.R writes NA as an empty field).
-    return pd.read_csv(raw / f"{name}.csv", dtype=str, keep_default_na=False)
-
-
-def stratified_subsample(y, m, seed):
-    """Indices (sorted) of m rows, each class getting its share by largest remainder."""
-    rs = np.random.RandomState(seed)
-    classes, counts = np.unique(y, return_counts=True)
-    exact = counts * m / len(y)
-    quota = np.floor(exact).astype(int)
-    extra = np.argsort(-(exact - quota), kind="stable")[: m - quota.sum()]
-    quota[extra] += 1
-    picks = [rs.choice(np.flatnonzero(y == c), q, replace=False)
-             for c, q in zip(classes, quota, strict=True)]
-    return np.sort(np.concatenate(picks))
-
-
-def order_key(v):
-    try:
-        return (0, float(v), v)
-    except ValueError:
-        return (1, 0.0, v)
-
-
-def labels(col):
-    """Class numbers 0..K-1, the classes in sorted order (numbers by value)."""
-    names = sorted(set(col), key=order_key)
-    index = {v: i for i, v in enumerate(names)}
-    return np.array([index[v] for v in col], dtype=np.int64)
 
 
 def binary_bits(frame):
@@ -99,31 +70,5 @@ def build(raw, name):
     return X.astype(np.uint8), labels(df[cls])
 
 
-def save_npz(path, arrays):
-    """np.savez_compressed with a fixed timestamp, so the bytes depend on the data only."""
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for key, arr in arrays.items():
-            zi = zipfile.ZipInfo(f"{key}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            with zf.open(zi, "w", force_zip64=True) as f:
-                np.lib.format.write_array(f, np.ascontiguousarray(arr), allow_pickle=False)
-
-
-def main(argv):
-    if len(argv) not in (1, 2):
-        sys.exit("usage: build.py <folder of export.R's CSV files> [out folder]")
-    raw = Path(argv[0])
-    out = Path(argv[1]) if len(argv) == 2 else Path(__file__).resolve().parents[2] / "data/heldout3"
-    out.mkdir(parents=True, exist_ok=True)
-    for name in ROUND3_SETS:
-        X, y = build(raw, name)
-        X = X[:, X.min(axis=0) != X.max(axis=0)]  # constant columns carry nothing
-        path = out / f"{name}.npz"
-        save_npz(path, {"data": X, "target": y})
-        print(f"{name:13s} n={X.shape[0]:5d} d={X.shape[1]:4d} K={y.max() + 1:2d} "
-              f"distinct={len(np.unique(X, axis=0)):5d} sizes={np.bincount(y).tolist()} "
-              f"sha256={hashlib.sha256(path.read_bytes()).hexdigest()}")
-
-
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(sys.argv[1:], build, ROUND3_SETS, "heldout3")

@@ -11,19 +11,22 @@ provenance (data/heldout5/README.md), not run by CI. Deterministic: no random nu
 timestamp, so a rerun with the same numpy and zlib rewrites them byte for byte; the sha256
 printed at the end must be those of the README.
 
+The helpers every round shares (reading, class numbers, the npz writer) are in
+tools/heldout_build.py, which this script imports from beside its folder.
+
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
 (int64, 0..K-1, the k-th class name in sorted order, numbers by value).
 """
 
-import hashlib
 import sys
-import zipfile
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from binms_teach.experiments import ROUND5_SETS, quartile_code
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
+from heldout_build import labels, onehot_bits, read, write_sets  # noqa: E402
 
 NOT_SHIPPED = ("microbov", "nancycats", "h3n2", "olive", "fish")  # licences unclear
 CLASS_COLUMN = {"germancredit": "Class", "mpg": "class", "segment": "category",
@@ -36,34 +39,6 @@ DROPPED = {"mpg": ["model"],   # the model's name: an identifier of the car, not
 # 0/1 indicators of germancredit and the allele counts of microbov and nancycats.
 CATEGORICAL = {"mpg": ["manufacturer", "year", "trans", "drv", "fl"]}
 GENOTYPES = ("microbov", "nancycats", "h3n2")
-
-
-def read(raw, name):
-    # Everything as text: "" is a missing value (export.R writes NA as an empty field).
-    return pd.read_csv(raw / f"{name}.csv", dtype=str, keep_default_na=False)
-
-
-def order_key(v):
-    try:
-        return (0, float(v), v)
-    except ValueError:
-        return (1, 0.0, v)
-
-
-def labels(col):
-    """Class numbers 0..K-1, the classes in sorted order (numbers by value)."""
-    names = sorted(set(col), key=order_key)
-    index = {v: i for i, v in enumerate(names)}
-    return np.array([index[v] for v in col], dtype=np.int64)
-
-
-def onehot_bits(col):
-    """One bit per observed level (sorted); two levels and no missing value: one bit."""
-    col = np.asarray(col)
-    levels = sorted({v for v in col if v != ""}, key=order_key)
-    if len(levels) == 2 and not (col == "").any():
-        return (col == levels[1]).astype(np.uint8)[:, None]
-    return np.stack([col == v for v in levels], axis=1).astype(np.uint8)
 
 
 def is_indicator(col):
@@ -93,16 +68,6 @@ def build(raw, name):
     return X.astype(np.uint8), labels(df[cls])
 
 
-def save_npz(path, arrays):
-    """np.savez_compressed with a fixed timestamp, so the bytes depend on the data only."""
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for key, arr in arrays.items():
-            zi = zipfile.ZipInfo(f"{key}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            with zf.open(zi, "w", force_zip64=True) as f:
-                np.lib.format.write_array(f, np.ascontiguousarray(arr), allow_pickle=False)
-
-
 def main(argv):
     if not argv:
         sys.exit("usage: build.py <folder of the CSV files> [out folder [name ...]]")
@@ -112,15 +77,7 @@ def main(argv):
     unknown = sorted(set(names) - set(CLASS_COLUMN))
     if unknown:
         sys.exit(f"unknown set(s) {', '.join(unknown)}: choose from {', '.join(CLASS_COLUMN)}")
-    out.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        X, y = build(raw, name)
-        X = X[:, X.min(axis=0) != X.max(axis=0)]  # constant columns carry nothing
-        path = out / f"{name}.npz"
-        save_npz(path, {"data": X, "target": y})
-        print(f"{name:13s} n={X.shape[0]:5d} d={X.shape[1]:4d} K={y.max() + 1:2d} "
-              f"distinct={len(np.unique(X, axis=0)):5d} sizes={np.bincount(y).tolist()} "
-              f"sha256={hashlib.sha256(path.read_bytes()).hexdigest()}")
+    write_sets(build, raw, out, names)
 
 
 if __name__ == "__main__":
