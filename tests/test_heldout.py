@@ -4,8 +4,8 @@ shipped files against their README, the loaders, their errors, the doctor, and t
 tests/test_heldout_codings.py.
 
 The expected shapes, class sizes, distinct rows, sizes and sha256 are parsed from each round's
-README, so the READMEs and the files cannot drift apart. No clustering is run here (the lead
-runs the studies; rounds 4 and 5 are held out for the rule's next versions).
+README, so the READMEs and the files cannot drift apart. No clustering is run here (the
+studies of the rule on these rounds are notebook 12's).
 """
 
 import hashlib
