@@ -132,6 +132,8 @@ ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
 # A third round of held-out data, shipped in data/heldout3/: see `binms_teach.datasets.load_round3`.
 # A fourth (version 3 was designed with it), in data/heldout4/: `binms_teach.datasets.load_round4`.
 # A fifth (version 3 was run on it after its commit), in data/heldout5/: `load_round5` likewise.
+# The held-out rounds after section 4's sets: round number -> data set names.
+ROUNDS = {2: ROUND2_SETS, 3: ROUND3_SETS, 4: ROUND4_SETS, 5: ROUND5_SETS}
 # A data set whose supervised-best ARI on the grid is below this has no structure to learn.
 LEARNABLE_ARI = 0.1
 
@@ -931,12 +933,9 @@ segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
     """
     if name in ROUND2_SETS:
         return _scikit_learn_set(name)
-    if name in ROUND3_SETS:
-        return load_round3(name)
-    if name in ROUND4_SETS:
-        return load_round4(name)
-    if name in ROUND5_SETS:
-        return load_round5(name)
+    for number, load_round in ((3, load_round3), (4, load_round4), (5, load_round5)):
+        if name in ROUNDS[number]:
+            return load_round(name)
     if name.startswith("mixture-"):
         seed = _seed_of(name)
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
@@ -956,8 +955,7 @@ segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
     if name in ("votes", "mushroom"):
         return getattr(datasets, f"load_{name}")()
     if str(name).lower() not in AUTO_DATASETS:
-        known = ", ".join(AUTO_DATASETS + ROUND2_SETS + ROUND3_SETS + ROUND4_SETS
-                          + ROUND5_SETS)
+        known = ", ".join(AUTO_DATASETS + sum(ROUNDS.values(), ()))
         raise ValueError(f"Unknown data set {name!r}: choose from {known}, or mixture-<seed>, "
                          "copies-<seed>, fewbits-<seed>.")
     return load(name)
@@ -1060,11 +1058,8 @@ def auto_rows(results):
         i, j = sel.index(k1, k2)
         best_nmi = float(r.grid_nmi.max())
         best_ari = float(r.grid_ari[i, j])
-        role = ("design" if name in DESIGN_SETS else
-                "round 2" if name in ROUND2_SETS else
-                "round 3" if name in ROUND3_SETS else
-                "round 4" if name in ROUND4_SETS else
-                "round 5" if name in ROUND5_SETS else "held out")
+        role = "design" if name in DESIGN_SETS else next(
+            (f"round {number}" for number, names in ROUNDS.items() if name in names), "held out")
         rows.append({"dataset": name, "role": role,
                      "k1": r.k1, "k2": r.k2, "n_clusters": r.n_clusters,
                      "substantial": int(sel.n_substantial[sel.index(r.k1, r.k2)]),
