@@ -18,6 +18,7 @@ grid by criteria that use the data alone and picks one by a rule:
   (`bernoulli_bic`); lower is better.
 * the rules: ``"rank_mean"`` (the default: the best mean rank of silhouette and
   stability among the candidates the BIC does not veto, `Selection.ranked`),
+  ``"rank_mean_all"`` (the same over every admissible candidate: version 2 of the rule),
   ``"stable_silhouette"`` and ``"stable_bic"`` (among the candidates with stability
   >= ``STABLE_ARI``, the highest silhouette or the lowest BIC).
 
@@ -142,8 +143,8 @@ BIC_VETO = 0.25
 SILHOUETTE_ROWS = 3000
 # The most pairs of modes kept at once to label every epsilon from one search (about 1 GB).
 MAX_PAIRS = 50_000_000
-CRITERIA = ("rank_mean", "stable_silhouette", "stable_bic", "silhouette", "stability", "plateau",
-            "bic")
+CRITERIA = ("rank_mean", "rank_mean_all", "stable_silhouette", "stable_bic", "silhouette",
+            "stability", "plateau", "bic")
 # For each single criterion: +1 if higher is better, -1 if lower is better.
 DIRECTION = {"silhouette": 1, "stability": 1, "plateau": 1, "bic": -1}
 
@@ -513,8 +514,8 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     k1s, k2s : sequences of int, default `K1S`, `K2S` (cut at n and n - 1)
         The grid of candidates; k1 in [1, n], k2 in [1, n - 1].
     criterion : str, default "rank_mean"
-        One of `CRITERIA`: the rules "rank_mean", "stable_silhouette" and
-        "stable_bic", or a single criterion ("silhouette", "stability",
+        One of `CRITERIA`: the rules "rank_mean", "rank_mean_all" (no BIC veto),
+        "stable_silhouette" and "stable_bic", or a single criterion ("silhouette", "stability",
         "plateau", "bic").
     random_state : int, default 0
         Seeds the subsamples of the stability criterion (and the rows of the
@@ -679,6 +680,10 @@ def _choose(sel, criterion):
         return ((sel.k1s[i], sel.k2s[j]), f"best mean rank of silhouette and stability among "
                 f"the {int(ranked.sum())} of {int(ok.sum())} admissible candidates outside the "
                 f"BIC's worst {BIC_VETO:.0%}")
+    if criterion == "rank_mean_all":
+        i, j = _argbest(rank_mean(sel, ok), ok, -1)
+        return ((sel.k1s[i], sel.k2s[j]), f"best mean rank of silhouette and stability among "
+                f"the {int(ok.sum())} admissible candidates (no BIC veto)")
     i, j = _argbest(sel.scores[criterion], ok, DIRECTION[criterion])
     word = "highest" if DIRECTION[criterion] > 0 else "lowest"
     return ((sel.k1s[i], sel.k2s[j]),
