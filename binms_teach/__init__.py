@@ -14,7 +14,7 @@ The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 import os as _os
 
 # OpenMP threads that spin while waiting made faiss's searches up to 8x slower on
-# a busy machine; set before scikit-learn or faiss start OpenMP (binms_teach/engine.py).
+# a busy machine; set before scikit-learn or faiss start OpenMP (binms_teach/fast/popcount.py).
 _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from .ascent import bga, bga_path, bga_step  # noqa: E402

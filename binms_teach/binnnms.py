@@ -3,6 +3,14 @@
     1. BGA task: every sample ascends by x_{j+1} = maj(NN_k1(x_j)) to its mode.
     2. epsilon from k2: the mean distance to the k2-th nearest other mode.
     3. epsilon-proximity labelling: modes within epsilon share a cluster.
+
+With ``algorithm="reference"`` the fit runs the readable functions and
+nothing else: `binms_teach.ascent` (bga, bga_step), `binms_teach.hamming`
+(hamming, nearest_neighbours, ball_neighbours), `binms_teach.majority`
+(majority_vote) and `binms_teach.labelling` (epsilon_from_k2,
+epsilon_proximity). The default "exact" gives the same result through
+`binms_teach.fast`, which `_fast_layer` imports: the one place where the
+readable layer calls the fast one.
 """
 
 import numpy as np
@@ -10,13 +18,12 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ._validation import BinaryInputMixin, check_int, check_neighbours, check_tie
-from .ascent import _bga, _unique_rows
-from .engine import check_algorithm
-from .hamming import _nearest_neighbours, searcher
+from .ascent import bga, bga_path
+from .hamming import nearest_neighbours
 from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
-from .majority import cluster_votes, decide
-from .parallel import bga_chunks
-from .selection import choose_parameters
+from .majority import majority_vote
+
+ALGORITHMS = ("exact", "hnsw", "reference")
 
 
 class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
@@ -51,11 +58,14 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         code) or on the data points.
     record_paths : bool, default False
         Keep every iterate of every sample in ``paths_``.
-    algorithm : {"exact", "hnsw"}, default "exact"
-        How NN_k1 is found. "exact": every distance (on packed bits through
-        faiss when installed, else float32 products; the same result). "hnsw":
-        approximate neighbours from faiss's IndexBinaryHNSW graph, for n in the
-        hundreds of thousands and more; the labelling stays exact.
+    algorithm : {"exact", "reference", "hnsw"}, default "exact"
+        How the fit is computed. "reference": the readable functions of the
+        package, one candidate and one step at a time (read them first: the
+        README's "Read the algorithm"). "exact": the same result, fast
+        (`binms_teach.fast`: packed bits through faiss when installed, else
+        float32 products, all candidates at once). "hnsw": approximate
+        neighbours from faiss's IndexBinaryHNSW graph, for n in the hundreds
+        of thousands and more; the labelling stays exact.
     n_jobs : int, default None
         Candidates ascend in chunks through joblib: None is one process unless
         inside ``joblib.parallel_backend(...)`` (e.g. "dask", to run on a Dask
@@ -89,7 +99,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
 
     See Also
     --------
-    binms_teach.ascent.bga_path : one ascent path, written for reading.
+    binms_teach.ascent.bga : the BGA task, written for reading (with bga_step, bga_path).
     KModes : the k-modes baseline of the paper's Section 4.
 
     References
@@ -126,9 +136,49 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self.algorithm = algorithm
         self.n_jobs = n_jobs
 
+    # Each parameter's check, declared once (as scikit-learn's _parameter_constraints):
+    # `_checked` applies them, so that `fit` starts with step 1 of the algorithm.
+    _parameter_checks = {
+        "max_iter": lambda v: check_int(v, "max_iter", 0, 10**9),
+        "tie": check_tie,
+        "neighbours": check_neighbours,
+        "epsilon": lambda v: None if v is None else check_epsilon(v),
+        "epsilon_from": lambda v: _check_choice(v, "epsilon_from", ("modes", "data")),
+        "algorithm": lambda v: _check_choice(v, "algorithm", ALGORITHMS),
+    }
+
     def fit(self, X, y=None):
         """Run the ascent of every sample and label the modes. Returns self."""
         X = self._validate(X, reset=True)
+        k1, k2, p = self._checked(X)
+
+        if p["algorithm"] == "reference":
+            # 1. BGA task: every sample is a candidate and ascends on the data.
+            modes, n_iter, converged = bga(X, X, k1, p["max_iter"], p["tie"],
+                                           neighbours=p["neighbours"])
+            # 2. epsilon from k2 (unless given), 3. epsilon-proximity labelling of the modes.
+            if p["epsilon"] is None:
+                p["epsilon"] = epsilon_from_k2(modes if p["epsilon_from"] == "modes" else X, k2)
+            labels = epsilon_proximity(modes, p["epsilon"])
+            paths = ([bga_path(X, x, k1, p["max_iter"], p["tie"], neighbours=p["neighbours"])
+                      for x in X] if self.record_paths else None)
+            self._index = None
+        else:  # the same steps, fast
+            modes, n_iter, converged, paths, p["epsilon"], labels, self._index = \
+                _fast_layer().fit(X, k1, k2, record=self.record_paths, n_jobs=self.n_jobs, **p)
+
+        self.modes_, self.epsilon_, self.labels_ = modes, float(p["epsilon"]), labels
+        self.k1_, self.k2_ = k1, (k2 if self.epsilon is None else None)  # k2 unused then
+        self.n_iter_ = int(n_iter.max(initial=0))
+        self.converged_ = converged
+        self.cluster_centers_ = _median_centres(X, labels, modes, p["tie"], p["neighbours"])
+        if self.record_paths:
+            self.paths_ = paths
+        self._fit_X = X
+        return self
+
+    def _checked(self, X):
+        """(k1, k2, the other parameters checked): raises before any work on a bad value."""
         n = len(X)
         k1, k2 = self._choose(X)
         if self.epsilon is None:
@@ -136,42 +186,13 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
                 raise ValueError("BinNNMS got 1 sample, but epsilon from k2 needs at least 2 "
                                  "samples: give more samples or an explicit epsilon.")
             _check_k2(k2, n)
-        else:
-            check_epsilon(self.epsilon)
         k1 = _check_k1(k1, n)
-        if self.epsilon_from not in ("modes", "data"):
-            raise ValueError(f"epsilon_from={self.epsilon_from!r}: use 'modes' or 'data'.")
-        max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
-        tie = check_tie(self.tie)
-        neighbours = check_neighbours(self.neighbours)
-        algorithm = check_algorithm(self.algorithm)
-        if algorithm == "hnsw" and neighbours == "ball":
+        p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
+        if p["algorithm"] == "hnsw" and p["neighbours"] == "ball":
             raise ValueError("algorithm='hnsw' finds approximate k nearest neighbours, not "
                              "closed balls: use neighbours='index' with it, or "
                              "algorithm='exact' with neighbours='ball'.")
-
-        # 1. BGA task: every sample is a candidate and ascends on the data.
-        index = searcher(X, algorithm) if algorithm != "exact" else None
-        modes, n_iter, converged, paths = bga_chunks(
-            X, k1, max_iter, tie, neighbours=neighbours, algorithm=algorithm, index=index,
-            n_jobs=self.n_jobs, record=self.record_paths)
-        # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
-        if self.epsilon is None:
-            self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, k2)
-        else:
-            self.epsilon_ = float(self.epsilon)
-        self.labels_ = epsilon_proximity(modes, self.epsilon_)
-
-        self.k1_, self.k2_ = k1, (k2 if self.epsilon is None else None)  # k2 unused then
-        self.modes_ = modes
-        self.n_iter_ = int(n_iter.max(initial=0))
-        self.converged_ = converged
-        self.cluster_centers_ = _median_centres(X, self.labels_, modes, tie, neighbours)
-        if self.record_paths:
-            self.paths_ = paths
-        self._fit_X = X
-        self._index = index
-        return self
+        return k1, k2, p
 
     def _choose(self, X):
         """(k1, k2) to fit with: the given values, or those `choose_parameters` picks for "auto".
@@ -189,7 +210,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         if self.epsilon_from != "modes":
             raise ValueError(f"{' and '.join(auto)}='auto' chooses on epsilon measured on the "
                              "modes: use epsilon_from='modes' with it, or give numbers.")
-        if check_algorithm(self.algorithm) != "exact":
+        if _check_choice(self.algorithm, "algorithm", ALGORITHMS) == "hnsw":
             raise ValueError(f"{' and '.join(auto)}='auto' compares exact partitions: use "
                              "algorithm='exact' with it, or give numbers.")
         n = len(X)
@@ -197,6 +218,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
             raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
                              f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
                              "for k1 and k2.")
+        from .selection import choose_parameters  # the automatic choice runs on the fast layer
+
         # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
         k1s = None if "k1" in auto else (_check_k1(self.k1, n),)
         k2s = None if "k2" in auto else (_check_k2(self.k2, n),)
@@ -218,17 +241,26 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         check_is_fitted(self, "modes_")
         Y = self._validate(X, reset=False)
         neighbours = check_neighbours(self.neighbours)
-        modes, _, _, _ = _bga(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
-                              neighbours=neighbours, index=self._index)
+        if self.algorithm == "reference":
+            modes = bga(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
+                        neighbours=neighbours)[0]
+        else:
+            modes = _fast_layer().ascend(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
+                                         neighbours=neighbours, index=self._index)
         if neighbours == "index":
-            _, nearest = _nearest_neighbours(self.modes_, modes, 1)
-            return self.labels_[nearest[:, 0]]
+            return self.labels_[nearest_neighbours(self.modes_, modes, 1)[1][:, 0]]
         # The distinct modes in lexicographic order: the lower index wins = the smaller mode.
-        distinct, inverse = _unique_rows(self.modes_)
+        distinct, inverse = np.unique(self.modes_, axis=0, return_inverse=True)
         label_of = np.empty(len(distinct), dtype=self.labels_.dtype)
-        label_of[inverse] = self.labels_  # equal modes are at distance 0: one cluster
-        _, nearest = _nearest_neighbours(distinct, modes, 1)
-        return label_of[nearest[:, 0]]
+        label_of[inverse.reshape(-1)] = self.labels_  # equal modes are at distance 0: one cluster
+        return label_of[nearest_neighbours(distinct, modes, 1)[1][:, 0]]
+
+
+def _fast_layer():
+    """`binms_teach.fast`: the one place where the readable layer imports the fast one."""
+    from . import fast
+
+    return fast
 
 
 def _check_k1(k1, n):
@@ -238,6 +270,13 @@ def _check_k1(k1, n):
 def _check_k2(k2, n):
     return check_int(k2, "k2", 1, n - 1,
                      f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
+
+
+def _check_choice(value, name, options):
+    if value not in options:
+        choices = ", ".join(repr(o) for o in options[:-1]) + f" or {options[-1]!r}"
+        raise ValueError(f"{name}={value!r}: use {choices}.")
+    return value
 
 
 def _is_auto(value):
@@ -251,17 +290,17 @@ def _is_auto(value):
 
 
 def _median_centres(X, labels, modes, tie, neighbours="index"):
-    """The majority vote of each cluster's members.
+    """The majority vote of each cluster's members (`majority_vote`).
 
     Tie "keep" keeps the bit of one mode of the cluster: its first mode under
     "index", its lexicographically smallest mode under "ball" (order-free).
     """
-    k = labels.max() + 1
-    ones, sizes = cluster_votes(X, labels, k)
-    if neighbours == "ball":
-        rank = _unique_rows(modes)[1]  # each mode's rank in lexicographic order
-        order = np.lexsort((rank, labels))  # by cluster, then by mode
-        first = order[np.unique(labels[order], return_index=True)[1]]
-    else:
-        first = np.unique(labels, return_index=True)[1]
-    return decide(2 * ones, sizes, tie, modes[first])
+    centres = []
+    for c in range(labels.max() + 1):
+        members = labels == c
+        if neighbours == "ball":
+            kept = np.unique(modes[members], axis=0)[0]   # the smallest, as a 0/1 vector
+        else:
+            kept = modes[np.argmax(members)]               # the first
+        centres.append(majority_vote(X[members], tie=tie, current=kept))
+    return np.array(centres, dtype=np.uint8)

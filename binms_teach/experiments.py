@@ -68,7 +68,7 @@ from tqdm.auto import tqdm
 
 from . import datasets, palette, paper
 from ._validation import check_binary, check_int, check_neighbours, check_tie
-from .ascent import AscentCycleWarning, _bga
+from .ascent import AscentCycleWarning
 from .datasets import (  # noqa: F401 (re-exported)
     ROUND3_SETS,
     ROUND4_SETS,
@@ -77,6 +77,7 @@ from .datasets import (  # noqa: F401 (re-exported)
     load_round4,
     load_round5,
 )
+from .fast.ascent import ascend
 from .hamming import hamming
 from .kmodes import KModes
 from .labelling import epsilon_from_k2, epsilon_proximity
@@ -323,7 +324,7 @@ def ascent_modes(X, k1, tie="one", max_iter=100, neighbours="index"):
     """The final iterates of the ascent of every sample; k1 = 0 means no ascent (X itself)."""
     if k1 == 0:
         return X.copy()
-    return _bga(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
+    return ascend(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
 
 
 def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
@@ -562,7 +563,7 @@ def _ball_cycle_census(names, ties, quick, max_iter, progress):
                 cycled = np.zeros(len(X), dtype=bool)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", AscentCycleWarning)
-                    _, n_iter, converged, _ = _bga(X, X.copy(), k1, max_iter, tie,
+                    _, n_iter, converged, _ = ascend(X, X.copy(), k1, max_iter, tie,
                                                    neighbours="ball", cycled=cycled)
                 rows.append({"dataset": name, "k1": k1, "tie": tie, "samples": len(X),
                              "cycled": int(cycled.sum()),
@@ -648,7 +649,7 @@ def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100, neighbours="in
     k1 = check_int(k1, "k1", 1, len(X), f"k1 counts neighbours among the {len(X)} samples.")
     k2 = check_int(k2, "k2", 1, len(X) - 1, f"k2 is at most n - 1 = {len(X) - 1}.")
     tie = check_tie(tie)
-    history = _bga(X, X.copy(), k1, max_iter, tie, record=True,
+    history = ascend(X, X.copy(), k1, max_iter, tie, record=True,
                    neighbours=check_neighbours(neighbours))[3]
     # The last recorded round only confirms the fixed points: drop repeated states.
     last = len(history) - 1

@@ -1,18 +1,15 @@
-"""Hamming distance and exact k nearest neighbours (the paper's Eq. 3 and NN_k).
+"""The Hamming distance (the paper's Eq. 3), NN_k and the closed ball, as defined.
 
-Two versions of each function, identical in every result:
+Read this file first: it is the code that `BinNNMS(algorithm="reference")`
+runs. `binms_teach.fast.search` computes the same results faster.
 
-* ``*_reference``: plain loops that read like the definitions, for teaching;
-* the fast versions: BLAS products on 0/1 floats, worked in row chunks so that
-  memory stays bounded, for real use; or, when faiss is installed, XOR and
-  popcount on packed bits (`binms_teach.engine`), with the same results.
-
-Ties at equal distance are broken by the lower data index (the authors' code
-uses a stable sort by distance), so the k nearest neighbours are unique.
-
-`ball_neighbours` (and its reference) gives the order-free alternative, the
-closed ball B(x, delta_(k)(x)): every data point within the k-th smallest
-distance, however many tie at it.
+* `hamming`: H(a, b), the number of coordinates where a and b differ.
+* `nearest_neighbours`: NN_k(x), the k nearest data points; at equal
+  distance the lower row index comes first (the authors' code uses a stable
+  sort by distance), so the k nearest are unique.
+* `ball_neighbours`: the closed ball B(x, H_(k)(x)), every data point within
+  the k-th smallest distance, however many tie at it: no row index decides
+  who is in, so it does not depend on the order of the rows.
 """
 
 from typing import NamedTuple
@@ -20,17 +17,10 @@ from typing import NamedTuple
 import numpy as np
 
 from ._validation import check_binary, check_int
-from .engine import HNSWIndex, PopcountIndex, check_algorithm, use_popcount
-
-# Rows of queries per chunk are chosen so that one chunk's (rows x n) float32
-# sort keys take about this many bytes.
-CHUNK_BYTES = 32 * 2**20
-# float32 holds every integer below 2**24 exactly: the bound on a block's sort keys.
-EXACT_FLOAT32 = 2**24
 
 
 def hamming_reference(A, B=None):
-    """Hamming distances by the definition H(a, b) = sum_j |a_j - b_j| (plain loops).
+    """Hamming distances by the definition H(a, b) = sum_c |a_c - b_c| (plain loops).
 
     Examples
     --------
@@ -43,7 +33,7 @@ def hamming_reference(A, B=None):
     D = np.zeros((len(A), len(B)), dtype=np.int32)
     for i, a in enumerate(A):
         for j, b in enumerate(B):
-            D[i, j] = sum(int(a_l != b_l) for a_l, b_l in zip(a, b, strict=True))
+            D[i, j] = sum(int(a_c != b_c) for a_c, b_c in zip(a, b, strict=True))
     return D
 
 
@@ -65,8 +55,7 @@ def hamming(A, B=None):
     For 0/1 vectors, (a - b)^T (a - b) counts the *disagreements*, so
     H(a, b) = (a - b)^T (a - b) = |a| + |b| - 2 a^T b. The paper's Eq. (3)
     prints d - (a - b)^T (a - b), which counts the agreements instead;
-    notebook 01 shows the check. Float32 products are exact here: every
-    partial sum is an integer below 2**24.
+    notebook 01 shows the check.
 
     Examples
     --------
@@ -77,16 +66,10 @@ def hamming(A, B=None):
     A = check_binary(A, "A")
     B = A if B is None else check_binary(B, "B")
     _check_same_width(A, B)
-    return _hamming_block(A.astype(np.float32), B.astype(np.float32))
-
-
-def _hamming_block(Af, Bf):
-    """H for float32 0/1 blocks: |a| + |b| - 2 a^T b, one matrix product, as int32."""
-    D = Af @ Bf.T
-    D *= -2
-    D += Af.sum(axis=1)[:, None]
-    D += Bf.sum(axis=1)[None, :]
-    return D.astype(np.int32)
+    D = np.empty((len(A), len(B)), dtype=np.int32)
+    for i, a in enumerate(A):
+        D[i] = np.count_nonzero(B != a, axis=1)  # the coordinates where they differ
+    return D
 
 
 def _check_same_width(A, B):
@@ -97,27 +80,8 @@ def _check_same_width(A, B):
         )
 
 
-def nearest_neighbours_reference(X, queries, k):
-    """NN_k by the definition: sort all points by (distance, index), keep the first k.
-
-    Examples
-    --------
-    >>> D, idx = nearest_neighbours_reference([[0, 0], [1, 1], [0, 1]], [[0, 0]], 2)
-    >>> D.tolist(), idx.tolist()
-    ([[0, 1]], [[0, 2]])
-    """
-    X, Q, k = _check_search(X, queries, k)
-    dist = np.empty((len(Q), k), dtype=np.int32)
-    idx = np.empty((len(Q), k), dtype=np.intp)
-    for q, x in enumerate(Q):
-        pairs = sorted((int(np.sum(x != X[i])), i) for i in range(len(X)))
-        dist[q] = [d for d, _ in pairs[:k]]
-        idx[q] = [i for _, i in pairs[:k]]
-    return dist, idx
-
-
 def nearest_neighbours(X, queries, k):
-    """The k nearest data points of each query, NN_k(x), under the Hamming distance.
+    """NN_k(x): the k nearest data points of each query, under the Hamming distance.
 
     Parameters
     ----------
@@ -142,140 +106,19 @@ def nearest_neighbours(X, queries, k):
     ([[0, 1]], [[0, 2]])
     """
     X, Q, k = _check_search(X, queries, k)
-    return _nearest_neighbours(X, Q, k)
-
-
-def _check_search(X, queries, k):
-    X = check_binary(X, "X")
-    Q = check_binary(queries, "queries")
-    _check_same_width(Q, X)
-    return X, Q, check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
-
-
-def _nearest_neighbours(X, Q, k, factors=None):
-    """Unchecked kernel of `nearest_neighbours` (X, Q already uint8).
-
-    ``factors`` (from `searcher(X)`, or the blocks of `key_factors(X)`) may be
-    passed when X is searched many times, as in the ascent.
-    """
-    index = searcher(X, k=k) if factors is None else factors
-    if isinstance(index, list):
-        index = FloatIndex.from_factors(index, len(X))
-    return index.search(Q, k)
-
-
-def searcher(X, algorithm="exact", k=None):
-    """X (uint8 0/1) prepared for repeated searches: an object whose ``search(Q, k)`` is NN_k.
-
-    "exact": the popcount engine when `binms_teach.engine.use_popcount` says so
-    (faiss installed, n large enough, k, when given, not too large), else the
-    float32 kernel; both give `nearest_neighbours` bit for bit. "hnsw":
-    approximate neighbours (faiss).
-
-    Examples
-    --------
-    >>> X = np.array([[0, 0], [1, 1], [0, 1]], dtype=np.uint8)
-    >>> D, idx = searcher(X).search(X[:1], 2)
-    >>> D.tolist(), idx.tolist()
-    ([[0, 1]], [[0, 2]])
-    """
-    if check_algorithm(algorithm) == "hnsw":
-        return HNSWIndex(X)
-    if use_popcount(len(X), k):
-        return PopcountIndex(X)
-    return FloatIndex(X)
-
-
-class FloatIndex:
-    """The float32 (BLAS) kernel behind `searcher`: sort keys m H + j in one product per block."""
-
-    def __init__(self, X):
-        self.n = len(X)
-        self.factors = key_factors(X)
-
-    @classmethod
-    def from_factors(cls, factors, n):
-        index = cls.__new__(cls)
-        index.n, index.factors = n, factors
-        return index
-
-    def search(self, Q, k):
-        """NN_k of every row of Q: (distances int32, indices intp), lower index first at a tie."""
-        return _float_neighbours(self.factors, self.n, Q, k)
-
-
-def _float_neighbours(factors, n, Q, k):
-    """The k smallest keys over every block of `key_factors`, merged."""
-    if len(factors) == 1:
-        return _block_neighbours(factors[0], Q, k)
-    # Several column blocks: the k best of each block, merged with int64 keys.
-    keys, start = [], 0
-    for B in factors:
-        D, idx = _block_neighbours(B, Q, min(k, len(B)))
-        keys.append(D.astype(np.int64) * n + (idx + start))
-        start += len(B)
-    key = np.concatenate(keys, axis=1)
-    key.partition(k - 1, axis=1)
-    key = np.sort(key[:, :k], axis=1)
-    return (key // n).astype(np.int32), key % n
-
-
-def key_factors(X):
-    """Right factors [x_j, 1, m |x_j| + j] of the sort keys, one per block of m rows.
-
-    With left factors [-2m q, m |q|, 1], one float32 product gives
-    key = m (|q| + |x_j| - 2 q^T x_j) + j = m H(q, x_j) + j: distance first,
-    local index second, so the k smallest keys are NN_k with the lower index
-    winning ties. Every partial sum stays below m (4d + 1), so a block of m
-    rows is exact in float32 while m (4d + 1) < 2**24.
-    """
-    n, d = X.shape
-    width = max(1, (EXACT_FLOAT32 - 1) // (4 * d + 1))
-    blocks = []
-    for s in range(0, n, width):
-        Xb = X[s : s + width]
-        m = len(Xb)
-        B = np.empty((m, d + 2), dtype=np.float32)
-        B[:, :d] = Xb
-        B[:, d] = 1
-        B[:, d + 1] = m * Xb.sum(axis=1, dtype=np.int64) + np.arange(m)
-        blocks.append(B)
-    return blocks
-
-
-def _block_neighbours(B, Q, k):
-    """The k smallest keys of the rows of Q against one block: (distances, local indices)."""
-    m, d = B.shape[0], B.shape[1] - 2
-    dist = np.empty((len(Q), k), dtype=np.int32)
-    idx = np.empty((len(Q), k), dtype=np.intp)
-    step = max(1, CHUNK_BYTES // (4 * m))
-    q_norm = Q.sum(axis=1, dtype=np.int64)
-    for s in range(0, len(Q), step):
-        q = Q[s : s + step]
-        A = np.empty((len(q), d + 2), dtype=np.float32)  # rows [-2m q, m |q|, 1]
-        A[:, :d] = q
-        A[:, :d] *= -2 * m
-        A[:, d] = m * q_norm[s : s + step]
-        A[:, d + 1] = 1
-        key = A @ B.T
-        if k < m:
-            # The keys carry their index, so they are partitioned in place.
-            key.partition(k - 1, axis=1)
-            key = key[:, :k]
-        key.sort(axis=1)
-        key = key.astype(np.int64)
-        dist[s : s + step] = key // m
-        idx[s : s + step] = key % m
-    return dist, idx
+    D = hamming(Q, X)
+    # A stable sort keeps the lower index first among equal distances.
+    order = np.argsort(D, axis=1, kind="stable")[:, :k]
+    return np.take_along_axis(D, order, axis=1), order
 
 
 class Ball(NamedTuple):
-    """The closed balls B(x, delta_(k)(x)) of some queries, one entry per query.
+    """The closed balls B(x, H_(k)(x)) of some queries, one entry per query.
 
     Attributes
     ----------
     radius : ndarray of int32, shape (m,)
-        delta_(k)(x): the k-th smallest Hamming distance from the query to the data.
+        H_(k)(x): the k-th smallest Hamming distance from the query to the data.
     distances : tuple of m ndarrays of int32
         The distances of the ball's members, increasing.
     indices : tuple of m ndarrays of intp
@@ -288,32 +131,8 @@ class Ball(NamedTuple):
     indices: tuple
 
 
-def ball_neighbours_reference(X, queries, k):
-    """The closed ball B(x, delta_(k)(x)) by the definition (plain loops).
-
-    Every data point whose distance is at most the k-th smallest distance: no
-    index decides who is in, so the ball does not depend on the order of the rows.
-
-    Examples
-    --------
-    >>> ball = ball_neighbours_reference([[0, 0], [1, 1], [0, 1], [1, 0]], [[0, 0]], 2)
-    >>> ball.radius.tolist(), ball.indices[0].tolist(), ball.distances[0].tolist()
-    ([1], [0, 2, 3], [0, 1, 1])
-    """
-    X, Q, k = _check_search(X, queries, k)
-    radius = np.empty(len(Q), dtype=np.int32)
-    distances, indices = [], []
-    for q, x in enumerate(Q):
-        pairs = sorted((int(np.sum(x != X[i])), i) for i in range(len(X)))
-        radius[q] = pairs[k - 1][0]
-        inside = [(d, i) for d, i in pairs if d <= radius[q]]
-        distances.append(np.array([d for d, _ in inside], dtype=np.int32))
-        indices.append(np.array([i for _, i in inside], dtype=np.intp))
-    return Ball(radius, tuple(distances), tuple(indices))
-
-
 def ball_neighbours(X, queries, k):
-    """The closed ball B(x, delta_(k)(x)) of each query: all data within the k-th distance.
+    """The closed ball B(x, H_(k)(x)) of each query: all data within the k-th distance.
 
     The paper writes the neighbourhood of x as this ball. Unlike NN_k
     (`nearest_neighbours`), which keeps exactly k points and lets the lower
@@ -324,8 +143,7 @@ def ball_neighbours(X, queries, k):
     Parameters
     ----------
     X : array-like of shape (n, d), 0/1 values
-        The data points, searched in full (a query that is a data point is at
-        distance 0 of itself; duplicates all count).
+        The data points, searched in full (duplicates all count).
     queries : array-like of shape (m, d), 0/1 values
     k : int in [1, n]
 
@@ -334,11 +152,6 @@ def ball_neighbours(X, queries, k):
     Ball
         ``radius`` (m,), and per query the members' ``distances`` and
         ``indices``, sorted by (distance, index).
-
-    Notes
-    -----
-    Worked in chunks of query rows, one matrix product each, so memory stays
-    bounded by about `CHUNK_BYTES` per chunk (rows x n distances).
 
     Examples
     --------
@@ -350,28 +163,19 @@ def ball_neighbours(X, queries, k):
     ([[0, 2, 3], [1, 2, 3]], [[0, 1, 1], [0, 1, 1]])
     """
     X, Q, k = _check_search(X, queries, k)
-    if use_popcount(len(X), k):  # range searches on packed bits, the same balls
-        radius, distances, indices = PopcountIndex(X).ball(Q, k)
-        return Ball(radius, tuple(distances), tuple(indices))
-    radius = np.empty(len(Q), dtype=np.int32)
+    D = hamming(Q, X)
+    radius = np.sort(D, axis=1)[:, k - 1]
     distances, indices = [], []
-    for s, D, r in _ball_chunks(X.astype(np.float32), Q, k):
-        radius[s : s + len(D)] = r
-        for row, r_q in zip(D, r, strict=True):
-            inside = np.flatnonzero(row <= r_q)  # increasing index
-            order = np.argsort(row[inside], kind="stable")  # then by distance
-            distances.append(row[inside[order]])
-            indices.append(inside[order])
-    return Ball(radius, tuple(distances), tuple(indices))
+    for row, r in zip(D, radius, strict=True):
+        inside = np.flatnonzero(row <= r)                    # every point within H_(k)
+        inside = inside[np.argsort(row[inside], kind="stable")]  # by (distance, index)
+        distances.append(row[inside])
+        indices.append(inside)
+    return Ball(radius.astype(np.int32), tuple(distances), tuple(indices))
 
 
-def _ball_chunks(Xf, Q, k):
-    """Yield (first row, distances of a chunk of queries to all data, their k-th distance).
-
-    ``Xf`` is X as float32; ``Q`` uint8. Each chunk holds about `CHUNK_BYTES`
-    of int32 distances.
-    """
-    step = max(1, CHUNK_BYTES // (4 * len(Xf)))
-    for s in range(0, len(Q), step):
-        D = _hamming_block(Q[s : s + step].astype(np.float32), Xf)
-        yield s, D, np.partition(D, k - 1, axis=1)[:, k - 1]
+def _check_search(X, queries, k):
+    X = check_binary(X, "X")
+    Q = check_binary(queries, "queries")
+    _check_same_width(Q, X)
+    return X, Q, check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")

@@ -24,7 +24,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ._validation import BinaryInputMixin, check_binary, check_int
-from .hamming import _hamming_block, _nearest_neighbours
+from .hamming import hamming, nearest_neighbours
 from .majority import cluster_votes, decide
 
 INITS = ("huang", "random")
@@ -65,7 +65,7 @@ def kmodes_single_run(X, centres, max_iter=100):
 
 def _assign(X, W):
     """Labels (ties: the lower centre index) and their inertia."""
-    D = _hamming_block(X.astype(np.float32), W.astype(np.float32))
+    D = hamming(X, W)
     labels = np.argmin(D, axis=1)  # argmin returns the first of equal minima
     return labels, int(D[np.arange(len(X)), labels].sum())
 
@@ -100,7 +100,7 @@ def init_centres(X, n_clusters, init, rng):
     if init == "random":
         return X[rng.choice(n, n_clusters, replace=False)].copy()
     draws = (rng.random_sample((n_clusters, X.shape[1])) < X.mean(axis=0)).astype(np.uint8)
-    _, order = _nearest_neighbours(X, draws, n)
+    _, order = nearest_neighbours(X, draws, n)
     # Rows numbered by their distinct value: equal rows share a number.
     _, value = np.unique(X, axis=0, return_inverse=True)
     value = value.ravel()

@@ -108,15 +108,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 from sklearn.metrics import silhouette_samples
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
-from .ascent import _bga, _unique_rows
-from .engine import PopcountIndex, use_popcount
-from .hamming import _nearest_neighbours, hamming
-from .labelling import _edges, epsilon_proximity, first_appearance
+from .fast.ascent import ascend, unique_rows
+from .fast.labelling import epsilons, proximity_labels
+from .hamming import hamming
+from .labelling import first_appearance
 from .majority import cluster_votes
 from .metrics import ari
 
@@ -141,8 +139,6 @@ BIC_VETO = 0.25
 # Above this many rows the silhouette is measured on a seeded sample of this many rows
 # (its n x n distances would not fit in memory: Mushroom's 8124 rows need 264 MB).
 SILHOUETTE_ROWS = 3000
-# The most pairs of modes kept at once to label every epsilon from one search (about 1 GB).
-MAX_PAIRS = 50_000_000
 CRITERIA = ("rank_mean", "rank_mean_all", "stable_silhouette", "stable_bic", "silhouette",
             "stability", "plateau", "bic")
 # For each single criterion: +1 if higher is better, -1 if lower is better.
@@ -247,7 +243,7 @@ def distinct_rows(X):
     >>> distinct_rows([[1, 0], [0, 0], [1, 0], [1, 1]]).tolist()
     [0, 1, 0, 2]
     """
-    return first_appearance(_unique_rows(check_binary(X))[1])
+    return first_appearance(unique_rows(check_binary(X))[1])
 
 
 def distinct_subsamples(row_id, n_subsamples=N_SUBSAMPLES, fraction=FRACTION, random_state=0):
@@ -334,79 +330,6 @@ def plateau_widths(n_clusters, k2s):
 # ---------------------------------------------------------------- the grid
 
 
-def epsilons(modes, k2s):
-    """epsilon(k2) for every k2 of ``k2s`` from one search: `epsilon_from_k2` for each, at once.
-
-    The distinct modes are searched once for their k + 1 nearest distinct modes,
-    k = max(k2s); the k2-th other point of a mode lies at the first distance where
-    the counts of those rows reach k2 + 1 (see `binms_teach.labelling`).
-
-    Examples
-    --------
-    >>> epsilons([[0, 0], [0, 0], [1, 1], [1, 0]], [1, 2]).tolist()
-    [0.5, 1.25]
-    """
-    M = check_binary(modes, "modes")
-    U, inverse = _unique_rows(M)
-    counts = np.bincount(inverse, minlength=len(U))
-    kk = min(max(k2s) + 1, len(U))
-    # Only the distances matter (their order among tied rows does not): faiss's own order
-    # suffices, and spares the tie-breaking second pass of an exact NN_k.
-    if use_popcount(len(U), kk):
-        D, idx = PopcountIndex(U).search_any_order(U, kk)
-    else:
-        D, idx = _nearest_neighbours(U, U, kk)
-    cum = np.cumsum(counts[idx], axis=1)
-    rows = np.arange(len(U))
-    return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(M)
-                     for k2 in k2s], dtype=float)
-
-
-def proximity_labels(modes, floors):
-    """`epsilon_proximity` of ``modes`` at every whole-number epsilon of ``floors``, at once.
-
-    The pairs of distinct modes within the largest epsilon are found once, with
-    their distances; each smaller epsilon keeps the pairs within it. Above
-    `MAX_PAIRS` pairs it labels each epsilon on its own instead (memory).
-
-    Returns
-    -------
-    dict floor -> labels, each equal to ``epsilon_proximity(modes, floor)``.
-
-    Examples
-    --------
-    >>> M = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
-    >>> {f: lab.tolist() for f, lab in proximity_labels(M, [0, 1, 2]).items()}
-    {0: [0, 1, 2, 0], 1: [0, 0, 1, 0], 2: [0, 0, 0, 0]}
-    """
-    M = check_binary(modes, "modes")
-    floors = sorted({int(f) for f in floors})
-    U, inverse = _unique_rows(M)
-    pairs = _pairs_within(U, floors[-1])
-    if pairs is None:
-        return {f: epsilon_proximity(M, f) for f in floors}
-    a, b, dist = pairs
-    out = {}
-    for f in floors:
-        keep = dist <= f
-        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
-                           shape=(len(U), len(U)))
-        component = connected_components(graph, directed=False)[1]
-        out[f] = first_appearance(component[inverse])
-    return out
-
-
-def _pairs_within(U, radius):
-    """(rows, cols, distances) of the pairs of rows of U within ``radius``; None past MAX_PAIRS."""
-    parts, total = [], 0
-    for rows, cols, dist in _edges(U, radius):
-        total += len(rows)
-        if total > MAX_PAIRS:
-            return None
-        parts.append((rows.astype(np.int64), cols.astype(np.int64), dist.astype(np.int32)))
-    return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
-
-
 def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index"):
     """The BinNNMS labels of every (k1, k2): one ascent per k1 serves every k2.
 
@@ -417,7 +340,7 @@ def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index"):
     labels = np.zeros((len(k1s), len(k2s), n), dtype=np.int64)
     eps = np.zeros((len(k1s), len(k2s)))
     for i, k1 in enumerate(k1s):
-        modes = X if k1 <= 1 else _bga(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
+        modes = X if k1 <= 1 else ascend(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
         eps[i] = epsilons(modes, k2s)
         # H <= epsilon is H <= floor(epsilon): one labelling per distinct floor.
         floors = np.floor(eps[i]).astype(np.int64)

@@ -22,11 +22,12 @@ from scipy.linalg import eigh
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from . import ascent
 from ._validation import check_binary, check_int, check_neighbours, check_tie
-from .ascent import _bga, _unique_rows, _warn_cycles
+from .ascent import warn_cycles
+from .fast.ascent import ascend, unique_rows
 from .hamming import hamming
 from .labelling import check_epsilon, epsilon_from_k2, first_appearance
-from .majority import decide, vote_counts
 from .metrics import ari, nmi
 
 
@@ -177,7 +178,7 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     x0, start = _start(X, x0)
     k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
     max_iter = check_int(max_iter, "max_iter", 0, 10**9)
-    return _ascent_trace(X, _columns(X), x0, start, k1, max_iter, check_tie(tie),
+    return _ascent_trace(X, x0, start, k1, max_iter, check_tie(tie),
                          check_neighbours(neighbours))
 
 
@@ -193,53 +194,28 @@ def _start(X, x0):
     return x, None
 
 
-def _ascent_trace(X, columns, x, start, k1, max_iter, tie, neighbours="index"):
-    """Unchecked kernel of `ascent_trace` (X uint8, columns = `_columns(X)`)."""
+def _ascent_trace(X, x, start, k1, max_iter, tie, neighbours="index"):
+    """Unchecked part of `ascent_trace`: each step is `binms_teach.ascent.bga_step` itself."""
     path, steps, seen = [x], [], {x.tobytes()}
     for j in range(max_iter):
-        distances, idx = _neighbours_of(columns, x, k1, neighbours)  # 1. who votes
-        ones, _ = vote_counts(X[idx])                       # 2. votes for a 1
-        ones = ones.astype(np.int64)
-        x_next = decide(2 * ones, len(idx), tie, x)         # 3. maj, ties by the tie rule
+        x_next, idx = ascent.bga_step(X, x, k1, tie, neighbours=neighbours)  # the core's step
+        distances = np.count_nonzero(X[idx] != x, axis=1)   # H(x_j, X_i) of the voters
+        ones = X[idx].sum(axis=0, dtype=np.int64)           # their votes for a 1
         changed = x_next != x
-        steps.append(AscentStep(j, _frozen(x), _frozen(idx), _frozen(distances),
+        steps.append(AscentStep(j, _frozen(x), _frozen(idx), _frozen(distances.astype(np.int32)),
                                 _frozen(ones), _frozen(2 * ones == len(idx)), _frozen(x_next),
                                 _frozen(changed), k1, tie))
         if not changed.any():  # a fixed point: x_{j+1} == x_j
             break
         path.append(x_next)
         if x_next.tobytes() in seen:  # a cycle (only "ball" can come back)
-            _warn_cycles(1, 1, k1, tie)
+            warn_cycles(1, 1, k1, tie)
             break
         seen.add(x_next.tobytes())
         x = x_next
     converged = bool(steps) and steps[-1].fixed
     return AscentTrace(start, k1, tie, max_iter, _frozen(np.array(path, dtype=np.uint8)),
                        tuple(steps), converged, neighbours)
-
-
-def _columns(X):
-    """What `_neighbours_of` needs, computed once per data set: X's columns, |X_i|."""
-    return np.ascontiguousarray(X.T, dtype=np.int32), X.sum(axis=1, dtype=np.int64)
-
-
-def _neighbours_of(columns, x, k, neighbours="index"):
-    """NN_k(x) (or the closed ball) for one query, as `binms_teach.hamming` finds it, but faster.
-
-    For 0/1 vectors H(x, X_i) = |x| + |X_i| - 2 x.X_i, and x.X_i adds up the
-    columns of X where x has a 1. A plain integer sum rather than a BLAS
-    product: for a single query a threaded BLAS call costs more in start-up
-    than in arithmetic, badly so on a busy machine. A stable sort keeps the
-    lower data index first at equal distance, the core's tie rule.
-    """
-    XT, norms = columns
-    D = norms + int(x.sum()) - 2 * XT[x.astype(bool)].sum(axis=0, dtype=np.int64)
-    order = np.argsort(D, kind="stable")
-    D = D[order]
-    if neighbours == "ball":  # everyone within the k-th distance
-        inside = D <= D[k - 1]
-        return D[inside], order[inside]
-    return D[:k], order[:k]
 
 
 def classical_mds(D, n_components=2):
@@ -429,13 +405,13 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
         raise ValueError("starts is empty; give the data indices whose paths to draw.")
 
     # 1. The ascent of every start at once, with every round recorded.
-    _, n_iter, converged, history = _bga(X, X[starts], k1, max_iter, tie, record=True,
+    _, n_iter, converged, history = ascend(X, X[starts], k1, max_iter, tie, record=True,
                                          neighbours=check_neighbours(neighbours))
     moves = n_iter - converged  # the confirming update is not a move
     # 2. Every distinct vector to place: the background points and every iterate.
     visited = [history[: moves[i] + 1, i] for i in range(len(starts))]
     everything = np.concatenate([X[background], *visited])
-    points, inverse = _unique_rows(everything)
+    points, inverse = unique_rows(everything)
     # 3. Classical MDS of sqrt(H), the Euclidean distance between 0/1 vectors:
     #    that is PCA of the centred rows, so the map never stretches a distance
     #    and the share shown is the explained variance (MDS of H itself is not).
@@ -552,7 +528,7 @@ class LabellingModel:
                                  "give one mode per sample.")
         if y is not None and len(y) != n:
             raise ValueError(f"y has {len(y)} labels for {n} samples.")
-        U, inverse = _unique_rows(M)
+        U, inverse = unique_rows(M)
         order = np.argsort(np.unique(inverse, return_index=True)[1])  # first appearance
         rank = np.empty_like(order)
         rank[order] = np.arange(len(order))

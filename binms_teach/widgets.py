@@ -44,7 +44,7 @@ from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .hamming import hamming
 from .majority import majority_vote
 from .palette import DIVERGING_CMAP, series_style
-from .trace import LabellingModel, _ascent_trace, _columns, classical_mds
+from .trace import LabellingModel, ascent_trace, classical_mds
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
 INK = (25, 25, 25)
@@ -366,7 +366,6 @@ class AscentExplorer(_Explorer):
         self.scale = check_int(scale, "scale", 1, 64)
         self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
         self.path_scale = self.thumb_scale  # the path, 12 to a row
-        self._columns = _columns(self.X)
         self._cache = OrderedDict()
         self._luts = {}
         self._silent = False
@@ -431,8 +430,8 @@ class AscentExplorer(_Explorer):
         if key in self._cache:
             self._cache.move_to_end(key)
         else:
-            self._cache[key] = _ascent_trace(self.X, self._columns, self.X[key[0]].copy(), key[0],
-                                             key[1], self.max_iter, self.tie, key[2])
+            self._cache[key] = ascent_trace(self.X, key[0], key[1], self.max_iter, self.tie,
+                                            neighbours=key[2])
             if len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
         return self._cache[key]

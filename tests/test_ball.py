@@ -11,7 +11,6 @@ Real-data tests need the UCI files (BINMS_TEACH_DATA); under CI=true they must
 run, elsewhere they are skipped when the files are missing.
 """
 
-import sys
 import warnings
 
 import numpy as np
@@ -20,7 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binms_teach import BinNNMS, bga, bga_path, bga_step, datasets, experiments
-from binms_teach.hamming import ball_neighbours, ball_neighbours_reference
+from binms_teach.fast import search as fast_search
+from binms_teach.fast.ascent import ascend as fast_ascend
+from binms_teach.hamming import Ball, ball_neighbours
 from binms_teach.trace import ascent_trace, path_map
 from tests import reference_ball as ref
 from tests.guards import missing
@@ -57,7 +58,8 @@ def canonical(labels):
 def test_ball_neighbours_equal_plain_python(X, Q, data):
     Q = np.resize(Q, (len(Q), X.shape[1]))
     k = data.draw(st.integers(1, len(X)))
-    fast, readable = ball_neighbours(X, Q, k), ball_neighbours_reference(X, Q, k)
+    fast = Ball(*fast_search.ball_neighbours(X, Q.astype(np.uint8), k))
+    readable = ball_neighbours(X, Q, k)
     for q, x in enumerate(Q):
         radius, members = ref.ball(X.tolist(), x.tolist(), k)
         for got in (fast, readable):
@@ -83,11 +85,11 @@ def test_chunked_balls_equal_unchunked(monkeypatch):
     X = mixture(n=150, d=6, seed=4)
     whole = ball_neighbours(X, X, 12)
     modes = bga(X, X, 12, neighbours="ball")[0]
-    monkeypatch.setattr(sys.modules["binms_teach.hamming"], "CHUNK_BYTES", 4 * 150 * 7)  # 7 rows
-    chunked = ball_neighbours(X, X, 12)
-    assert np.array_equal(whole.radius, chunked.radius)
-    assert all(np.array_equal(a, b) for a, b in zip(whole.indices, chunked.indices, strict=True))
-    assert np.array_equal(modes, bga(X, X, 12, neighbours="ball")[0])
+    monkeypatch.setattr(fast_search, "CHUNK_BYTES", 4 * 150 * 7)  # 7 rows
+    radius, _, indices = fast_search.ball_neighbours(X, X, 12)
+    assert np.array_equal(whole.radius, radius)
+    assert all(np.array_equal(a, b) for a, b in zip(whole.indices, indices, strict=True))
+    assert np.array_equal(modes, fast_ascend(X, X.copy(), 12, 100, "one", neighbours="ball")[0])
 
 
 # ---------------------------------------------------------------- the ascent
@@ -165,12 +167,9 @@ def test_readable_ascent_uses_no_fast_kernel(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the readable ascent called a fast kernel")
 
-    hamming_module = sys.modules["binms_teach.hamming"]
-    for name in ("_nearest_neighbours", "_ball_chunks", "_hamming_block", "key_factors"):
-        monkeypatch.setattr(hamming_module, name, refuse)
-    ascent_module = sys.modules["binms_teach.ascent"]
-    for name in ("_nearest_neighbours", "_ball_chunks", "searcher"):
-        monkeypatch.setattr(ascent_module, name, refuse)
+    for name in ("nearest_neighbours", "ball_neighbours", "ball_chunks", "hamming_block",
+                 "searcher"):
+        monkeypatch.setattr(fast_search, name, refuse)
     for rule, modes in expected.items():
         got = [bga_path(X, x, 7, neighbours=rule)[-1] for x in X[:5]]
         assert np.array_equal(np.array(got), modes)

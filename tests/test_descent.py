@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from binms_teach import BinNNMS, bga, bga_path, checks, datasets
 from binms_teach.ascent import AscentCycleWarning
+from binms_teach.fast.ascent import ascend
 from binms_teach.trace import ascent_trace
 from tests import reference_ball as ref_ball
 from tests import reference_impl as ref
@@ -217,9 +218,9 @@ def test_cycle_guard_catches_longer_cycles(monkeypatch):
         out[:, 1] = first & ~second
         return out.astype(np.uint8)
 
-    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball", three_cycle)
+    monkeypatch.setattr(sys.modules["binms_teach.fast.ascent"], "_majority_of_ball", three_cycle)
     X = np.zeros((4, 3), dtype=np.uint8)
     with pytest.warns(AscentCycleWarning, match="4 of 4"):
-        modes, n_iter, converged = bga(X, X, 2, max_iter=1000, neighbours="ball")
+        modes, n_iter, converged, _ = ascend(X, X.copy(), 2, 1000, "one", neighbours="ball")
     assert n_iter.tolist() == [3] * 4 and not converged.any()
     assert np.array_equal(modes, X)

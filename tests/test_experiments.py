@@ -20,7 +20,7 @@ from sklearn.metrics import silhouette_score
 from binms_teach import BinNNMS, KModes, ari, experiments, nmi, paper
 from binms_teach.ascent import bga_path
 from binms_teach.datasets import fetch_file, make_bernoulli_mixture
-from binms_teach.labelling import epsilon_from_k2_reference, epsilon_proximity_reference
+from binms_teach.labelling import epsilon_from_k2, epsilon_proximity
 from tests.guards import missing
 
 FILES = {
@@ -178,7 +178,7 @@ def plain_curves(X, y, k1, k2):
     for j in range(steps):
         it = [[int(v) for v in p[min(j, len(p) - 1)]] for p in paths]
         target.append(sum(_h(it[i], targets[y[i]]) for i in range(n)) / n)
-        labels = epsilon_proximity_reference(it, epsilon_from_k2_reference(it, k2))
+        labels = epsilon_proximity(it, epsilon_from_k2(it, k2))
         for groups, out in ((labels, found), (y, true_inter)):
             centres = {g: _median([it[i] for i in range(n) if groups[i] == g]) for g in set(groups)}
             out.append(sum(_h(it[i], centres[groups[i]]) for i in range(n)) / n)

@@ -1,4 +1,3 @@
-import sys
 
 import numpy as np
 import pytest
@@ -6,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binms_teach import hamming, nearest_neighbours
-from binms_teach.hamming import hamming_reference, nearest_neighbours_reference
+from binms_teach.fast import search as fast_search
+from binms_teach.hamming import hamming_reference
 from tests import reference_impl as ref
 from tests.strategies import binary_matrices
 
@@ -25,7 +25,7 @@ def test_fast_and_readable_hamming_agree_with_plain_python(A, B):
 def test_nearest_neighbours_break_ties_by_lower_index(X, data):
     k = data.draw(st.integers(1, len(X)))
     D, idx = nearest_neighbours(X, X, k)
-    D_ref, idx_ref = nearest_neighbours_reference(X, X, k)
+    D_ref, idx_ref = fast_search.nearest_neighbours(X, X, k)
     expected = [ref.nn_k(X.tolist(), x.tolist(), k) for x in X]
     assert idx.tolist() == expected
     assert idx_ref.tolist() == expected
@@ -35,10 +35,10 @@ def test_nearest_neighbours_break_ties_by_lower_index(X, data):
 def test_chunked_nearest_neighbours_equal_unchunked(monkeypatch):
     rng = np.random.default_rng(0)
     X = (rng.random((300, 6)) < 0.5).astype(np.uint8)  # 64 patterns: many exact ties
-    D1, idx1 = nearest_neighbours(X, X, 25)
+    D1, idx1 = fast_search.nearest_neighbours(X, X, 25)
     # 7 query rows a chunk
-    monkeypatch.setattr(sys.modules["binms_teach.hamming"], "CHUNK_BYTES", 8 * 300 * 7)
-    D2, idx2 = nearest_neighbours(X, X, 25)
+    monkeypatch.setattr(fast_search, "CHUNK_BYTES", 8 * 300 * 7)
+    D2, idx2 = fast_search.nearest_neighbours(X, X, 25)
     assert np.array_equal(idx1, idx2) and np.array_equal(D1, D2)
     assert idx1[:5].tolist() == [ref.nn_k(X.tolist(), x, 25) for x in X[:5].tolist()]
 
@@ -47,11 +47,11 @@ def test_several_key_blocks_merge_to_the_same_neighbours(monkeypatch):
     rng = np.random.default_rng(1)
     X = (rng.random((200, 5)) < 0.5).astype(np.uint8)  # 32 patterns: ties across blocks
     Q = (rng.random((30, 5)) < 0.5).astype(np.uint8)
-    module = sys.modules["binms_teach.hamming"]
+    module = fast_search
     monkeypatch.setattr(module, "EXACT_FLOAT32", 21 * 40)  # blocks of 39 rows
     assert len(module.key_factors(X)) == 6
     for k in (1, 7, 39, 40, 200):
-        D, idx = nearest_neighbours(X, Q, k)
+        D, idx = fast_search.nearest_neighbours(X, Q, k)
         assert idx.tolist() == [ref.nn_k(X.tolist(), q, k) for q in Q.tolist()]
         assert D.tolist() == [[ref.hamming(q, X[i].tolist()) for i in row]
                               for q, row in zip(Q.tolist(), idx.tolist(), strict=True)]

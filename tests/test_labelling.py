@@ -1,4 +1,3 @@
-import sys
 
 import numpy as np
 import pytest
@@ -7,7 +6,7 @@ from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components
 
 from binms_teach import epsilon_from_k2, epsilon_proximity
-from binms_teach.labelling import epsilon_from_k2_reference, epsilon_proximity_reference
+from binms_teach.fast import labelling as fast_labelling
 from tests import reference_impl as ref
 from tests.strategies import binary_matrices
 
@@ -18,7 +17,7 @@ def test_epsilon_from_k2_matches_plain_loops(M, data):
     k2 = data.draw(st.integers(1, len(M) - 1))
     expected = ref.epsilon_from_k2(M.tolist(), k2)
     assert epsilon_from_k2(M, k2) == pytest.approx(expected)
-    assert epsilon_from_k2_reference(M, k2) == pytest.approx(expected)
+    assert fast_labelling.epsilon_from_k2(M, k2) == pytest.approx(expected)
 
 
 @settings(max_examples=80, deadline=None)
@@ -27,7 +26,7 @@ def test_epsilon_from_k2_matches_plain_loops(M, data):
 def test_labels_are_the_components_of_the_inclusive_graph(M, epsilon):
     expected = ref.components(M.tolist(), epsilon)
     assert epsilon_proximity(M, epsilon).tolist() == expected
-    assert epsilon_proximity_reference(M, epsilon).tolist() == expected
+    assert fast_labelling.epsilon_proximity(M, epsilon).tolist() == expected
 
 
 def test_chunked_components_equal_scipy_on_the_full_graph(monkeypatch):
@@ -36,8 +35,8 @@ def test_chunked_components_equal_scipy_on_the_full_graph(monkeypatch):
     for epsilon in (1, 2, 3, 12):
         D = (M[:, None, :] != M[None, :, :]).sum(axis=2)
         n, comp = connected_components(D <= epsilon, directed=False)
-        monkeypatch.setattr(sys.modules["binms_teach.labelling"], "CHUNK_PAIRS", 400 * 9)
-        labels = epsilon_proximity(M, epsilon)
+        monkeypatch.setattr(fast_labelling, "CHUNK_PAIRS", 400 * 9)
+        labels = fast_labelling.epsilon_proximity(M, epsilon)
         monkeypatch.undo()
         assert labels.max() + 1 == n
         # The same partition: a bijection between the two labelings.
@@ -48,8 +47,9 @@ def test_chunked_epsilon_equals_unchunked(monkeypatch):
     rng = np.random.default_rng(1)
     M = (rng.random((300, 8)) < 0.5).astype(np.uint8)
     expected = epsilon_from_k2(M, 7)
-    monkeypatch.setattr(sys.modules["binms_teach.labelling"], "CHUNK_PAIRS", 3 * 256)
-    assert epsilon_from_k2(M, 7) == expected == pytest.approx(ref.epsilon_from_k2(M.tolist(), 7))
+    monkeypatch.setattr(fast_labelling, "CHUNK_PAIRS", 3 * 256)
+    got = fast_labelling.epsilon_from_k2(M, 7)
+    assert got == expected == pytest.approx(ref.epsilon_from_k2(M.tolist(), 7))
 
 
 def test_merge_test_is_inclusive():

@@ -13,7 +13,7 @@ import pytest
 from binms_teach import BinNNMS
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.experiments import sweep
-from binms_teach.parallel import bga_chunks
+from binms_teach.fast.parallel import bga_chunks
 from tests.guards import missing
 
 
@@ -109,7 +109,7 @@ def test_the_cycles_of_all_chunks_make_one_warning(monkeypatch):
         out[:, 0] ^= 1
         return out
 
-    monkeypatch.setattr(sys.modules["binms_teach.ascent"], "_majority_of_ball", flip_first_bit)
+    monkeypatch.setattr(sys.modules["binms_teach.fast.ascent"], "_majority_of_ball", flip_first_bit)
     X = np.tile(np.eye(8, dtype=np.uint8), (5, 1))  # 40 rows: 4 chunks of 10 under 2 jobs
     with joblib.parallel_backend("threading", n_jobs=2):
         with pytest.warns(AscentCycleWarning) as record:

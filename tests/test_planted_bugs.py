@@ -12,7 +12,7 @@ from sklearn.utils.estimator_checks import check_fit2d_predict1d
 
 from binms_teach import KModes, _validation, kmodes
 from binms_teach.datasets import make_bernoulli_mixture
-from binms_teach.hamming import _hamming_block
+from binms_teach.hamming import hamming
 from tests.test_kmodes import kmodes_mismatches, restart_mismatches, tie_cases
 from tests.test_sklearn_api import ThresholdedBinNNMS, ThresholdedKModes
 
@@ -22,7 +22,7 @@ def keep_the_worst_restart(runs):
 
 
 def assignment_ties_to_the_higher_centre(X, W):
-    D = _hamming_block(X.astype(np.float32), W.astype(np.float32))
+    D = hamming(X, W)
     labels = D.shape[1] - 1 - np.argmin(D[:, ::-1], axis=1)
     return labels, int(D[np.arange(len(X)), labels].sum())
 

@@ -8,6 +8,7 @@ import pytest
 
 from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.fast import labelling as fast_labelling
 from binms_teach.labelling import epsilon_from_k2
 from binms_teach.metrics import ari
 
@@ -79,7 +80,7 @@ def test_bic_prefers_the_planted_partition_to_one_cluster_and_to_singletons(mixt
 
 @pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
 def test_epsilons_equal_epsilon_from_k2(engine_name):
-    from binms_teach.engine import engine, popcount_available
+    from binms_teach.fast.popcount import engine, popcount_available
 
     from .guards import missing
 
@@ -89,7 +90,7 @@ def test_epsilons_equal_epsilon_from_k2(engine_name):
     M = rng.integers(0, 2, (300, 10)).astype(np.uint8)  # many equal rows and ties
     k2s = (1, 2, 3, 5, 10, 40, 299)
     with engine(engine_name):
-        got = selection.epsilons(M, k2s).tolist()
+        got = fast_labelling.epsilons(M, k2s).tolist()
     assert got == [epsilon_from_k2(M, k) for k in k2s]
 
 
@@ -321,7 +322,7 @@ def test_auto_study_rows_against_fresh_fits():
 
 @pytest.mark.parametrize("engine_name", ["numpy", "faiss"])
 def test_proximity_labels_equal_epsilon_proximity(engine_name, monkeypatch):
-    from binms_teach.engine import engine, popcount_available
+    from binms_teach.fast.popcount import engine, popcount_available
     from binms_teach.labelling import epsilon_proximity
 
     from .guards import missing
@@ -332,9 +333,9 @@ def test_proximity_labels_equal_epsilon_proximity(engine_name, monkeypatch):
     M = rng.integers(0, 2, (400, 9)).astype(np.uint8)  # n >= 256: faiss under "auto" too
     floors = [0, 1, 2, 3, 5]
     with engine(engine_name):
-        got = selection.proximity_labels(M, floors)
-        monkeypatch.setattr(selection, "MAX_PAIRS", 10)  # too many pairs: one at a time
-        fallback = selection.proximity_labels(M, floors)
+        got = fast_labelling.proximity_labels(M, floors)
+        monkeypatch.setattr(fast_labelling, "MAX_PAIRS", 10)  # too many pairs: one at a time
+        fallback = fast_labelling.proximity_labels(M, floors)
     for f in floors:
         expected = epsilon_proximity(M, f)
         assert np.array_equal(got[f], expected) and np.array_equal(fallback[f], expected), f

@@ -2,7 +2,7 @@
 
 Once the data are in a worker's memory, each candidate's ascent is
 independent of the others: a chunk of candidates ascends to exactly the modes
-it would reach among all candidates (`binms_teach.ascent.bga` only shares
+it would reach among all candidates (`binms_teach.fast.ascent.ascend` only shares
 the work of equal iterates, never their results). So
 
 >>> import joblib                                   # doctest: +SKIP
@@ -21,8 +21,9 @@ block says otherwise.
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
-from .ascent import _bga, _warn_cycles
-from .hamming import searcher
+from ..ascent import warn_cycles
+from .ascent import ascend
+from .search import searcher
 
 # Chunks per worker: a little more than one, so that a slow chunk does not hold up the rest.
 CHUNKS_PER_JOB = 2
@@ -76,7 +77,7 @@ def bga_chunks(X, k1, max_iter, tie, *, neighbours="index", algorithm="exact", i
     paths = [path for p in parts for path in p[3]] if record else None
     cycled = sum(p[4] for p in parts)
     if cycled:  # the workers' warnings stay in the workers: one warning for the whole fit
-        _warn_cycles(cycled, n, k1, tie)
+        warn_cycles(cycled, n, k1, tie)
     return modes, n_iter, converged, paths
 
 
@@ -89,7 +90,7 @@ def _ascend_rows(X, rows, k1, max_iter, tie, neighbours, index, record, count_cy
     """
     current = X.copy() if rows is None else X[rows]
     cycles = [] if count_cycles else None
-    modes, n_iter, converged, history = _bga(X, current, k1, max_iter, tie, record=record,
+    modes, n_iter, converged, history = ascend(X, current, k1, max_iter, tie, record=record,
                                              neighbours=neighbours, index=index, cycles=cycles)
     cycled = sum(cycles or [])
     paths = None

@@ -5,7 +5,7 @@ popcount per 64 bits; faiss's ``IndexBinaryFlat`` does exactly that, with SIMD
 and OpenMP threads, many times faster than float32 matrix products from a
 few thousand points on (benchmarks/RESULTS.md, section 5). faiss is an optional extra (``pip install
 "binms-teach[fast]"``): without it every function falls back to the numpy
-(BLAS) kernels of `binms_teach.hamming`, which give the same results.
+(BLAS) kernels of `binms_teach.fast.search`, which give the same results.
 
 Exactness does not rest on how faiss orders ties. For NN_k, faiss is asked for
 kk = 2k (at least k + 16) neighbours: when the kk-th distance exceeds the k-th,
@@ -21,9 +21,10 @@ Which engine runs is set by ``BINMS_TEACH_ENGINE`` ("auto", "faiss" or
 
 Examples
 --------
->>> from binms_teach.engine import engine, popcount_available
->>> from binms_teach.hamming import nearest_neighbours
->>> X = [[0, 0, 1], [1, 1, 1], [0, 0, 0], [0, 1, 0]]
+>>> import numpy as np
+>>> from binms_teach.fast.popcount import engine, popcount_available
+>>> from binms_teach.fast.search import nearest_neighbours
+>>> X = np.array([[0, 0, 1], [1, 1, 1], [0, 0, 0], [0, 1, 0]], dtype=np.uint8)
 >>> with engine("numpy"):
 ...     D, idx = nearest_neighbours(X, X[:1], k=3)
 >>> D.tolist(), idx.tolist()

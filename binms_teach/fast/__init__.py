@@ -1,0 +1,49 @@
+"""The fast layer: what exists only for speed, beside the readable functions it equals.
+
+Nothing here changes a result. Each function names the readable function of
+`binms_teach` that it equals, bit for bit (tests/test_layers.py checks it on
+tie-heavy data, both neighbour rules and every tie rule):
+
+- `search`: NN_k and the closed ball on float32 sort keys or, through faiss,
+  on packed bits (`popcount`: XOR and popcount, the HNSW graph); `searcher` is
+  the one place where the engine is chosen;
+- `ascent`: the BGA task of all candidates at once, each distinct iterate
+  searched once per round;
+- `labelling`: epsilon(k2) and the connected components on the distinct modes,
+  and the labeller of every k2 at once used by the sweep and the automatic
+  choice;
+- `parallel`: chunks of candidates through joblib (hence Dask).
+
+`BinNNMS` calls `fit` and `ascend` below; nothing else of the readable layer
+imports this package.
+"""
+
+from ..labelling import check_epsilon
+from . import labelling
+from .ascent import ascend as ascend_all
+from .parallel import bga_chunks
+from .popcount import check_algorithm
+from .search import searcher
+
+
+def fit(X, k1, k2, *, max_iter, tie, neighbours, epsilon, epsilon_from, algorithm, record,
+        n_jobs):
+    """The three steps of `BinNNMS.fit`, fast: (modes, n_iter, converged, paths, epsilon,
+    labels, index). X is checked uint8; the parameters are checked."""
+    algorithm = check_algorithm(algorithm)  # "hnsw" needs faiss
+    # 1. BGA task: every sample is a candidate and ascends on the data.
+    index = searcher(X, algorithm) if algorithm != "exact" else None
+    modes, n_iter, converged, paths = bga_chunks(
+        X, k1, max_iter, tie, neighbours=neighbours, algorithm=algorithm, index=index,
+        n_jobs=n_jobs, record=record)
+    # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
+    if epsilon is None:
+        epsilon = labelling.epsilon_from_k2(modes if epsilon_from == "modes" else X, k2)
+    labels = labelling.epsilon_proximity(modes, check_epsilon(epsilon))
+    return modes, n_iter, converged, paths, float(epsilon), labels, index
+
+
+def ascend(X, candidates, k1, max_iter, tie, *, neighbours, index=None):
+    """The modes the candidates reach on X: equals ``binms_teach.bga(...)[0]``."""
+    return ascend_all(X, candidates.copy(), k1, max_iter, tie, neighbours=neighbours,
+                       index=index)[0]

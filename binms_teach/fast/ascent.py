@@ -1,0 +1,142 @@
+"""The BGA task for all candidates at once: `binms_teach.ascent.bga`, for speed.
+
+Each round searches the distinct active iterates in one batch (exact kNN on
+packed bits or float32 keys, `binms_teach.fast.search`), counts the votes of
+many rows at once, and drops the candidates that reached a fixed point.
+tests/test_layers.py checks that it equals the readable ascent.
+"""
+
+import numpy as np
+
+from ..ascent import warn_cycles
+from ..majority import decide
+from .popcount import PopcountIndex
+from .search import ball_chunks, nearest_neighbours, searcher
+
+# Rows x k1 x d bytes gathered at once when counting votes.
+VOTE_CHUNK_BYTES = 16 * 2**20
+
+
+def ascend(X, current, k1, max_iter, tie, record=False, neighbours="index", cycled=None,
+         index=None, cycles=None):
+    """All candidates at once: equals `binms_teach.ascent.bga`, bit for bit.
+
+    Unchecked (X uint8 0/1); ``current`` (uint8, owned) is updated in place.
+    Identical iterates have identical futures, so each round computes the
+    update once per distinct active iterate; candidates that reached a fixed
+    point are not recomputed.
+
+    ``index``: X prepared by `binms_teach.fast.search.searcher` (exact by default).
+    ``cycles``: a list to receive the count of cycled candidates instead of
+    the warning (`binms_teach.fast.parallel` sums the chunks' counts into one).
+
+    With ``record``, also returns the iterates of every round stacked in an
+    array of shape (rounds + 1, m, d); else None. With "ball", a candidate
+    whose new iterate is one of its earlier ones stops there (converged False)
+    and one `AscentCycleWarning` counts them all; ``cycled``, a bool array of
+    shape (m,) if given, is set True for those candidates.
+    """
+    m = len(current)
+    history = [current.copy()] if record else None
+    n_iter = np.zeros(m, dtype=np.int64)
+    active = np.arange(m)
+    if cycled is None:
+        cycled = np.zeros(m, dtype=bool)
+    cycled[:] = False
+    # X is searched every round: prepare it once (``index``: `search.searcher`).
+    factors = searcher(X, k=k1) if index is None else index
+    if neighbours == "ball":
+        Xf = X.astype(np.float32)  # the ball's votes are products with X
+        seen = [{key} for key in _row_keys(current)]  # every iterate of every candidate
+    for _ in range(max_iter):
+        if active.size == 0:
+            break
+        unique, inverse = unique_rows(current[active])
+        if neighbours == "ball" and isinstance(factors, PopcountIndex):
+            nxt = _majority_of_ball_packed(Xf, factors, unique, k1, tie)[inverse]
+        elif neighbours == "ball":
+            nxt = _majority_of_ball(Xf, unique, k1, tie)[inverse]
+        else:
+            nxt = _majority_of_neighbours(X, factors, unique, k1, tie)[inverse]
+        n_iter[active] += 1
+        moved = np.any(nxt != current[active], axis=1)
+        current[active] = nxt
+        active = active[moved]
+        if neighbours == "ball":
+            active = _drop_cycles(current, active, seen, cycled)
+        if record:
+            history.append(current.copy())
+    converged = np.ones(m, dtype=bool)
+    converged[active] = False
+    converged[cycled] = False
+    if cycled.any() and cycles is not None:
+        cycles.append(int(cycled.sum()))
+    elif cycled.any():
+        warn_cycles(int(cycled.sum()), m, k1, tie)
+    return current, n_iter, converged, (np.stack(history) if record else None)
+
+
+def _row_keys(A):
+    """One bytes key per row of a 0/1 matrix (its packed bits)."""
+    return [row.tobytes() for row in np.packbits(A, axis=1)]
+
+
+def _drop_cycles(current, active, seen, cycled):
+    """Mark (in ``cycled``) and drop the active candidates whose iterate was seen before."""
+    keep = np.ones(len(active), dtype=bool)
+    for pos, (a, key) in enumerate(zip(active, _row_keys(current[active]), strict=True)):
+        if key in seen[a]:
+            cycled[a] = True
+            keep[pos] = False
+        else:
+            seen[a].add(key)
+    return active[keep]
+
+
+def _majority_of_neighbours(X, factors, Q, k1, tie):
+    """maj(NN_k1(q)) for every row q of Q (uint8), in chunks of rows."""
+    _, idx = nearest_neighbours(X, Q, k1, factors)
+    out = np.empty_like(Q)
+    step = max(1, VOTE_CHUNK_BYTES // (k1 * X.shape[1]))
+    for s in range(0, len(Q), step):
+        ones = X[idx[s : s + step]].sum(axis=1, dtype=np.int32)
+        out[s : s + step] = decide(2 * ones, k1, tie, Q[s : s + step])
+    return out
+
+
+def _majority_of_ball(Xf, Q, k1, tie):
+    """maj(B(q, delta_(k1)(q))) for every row q of Q (uint8); ``Xf`` is X as float32.
+
+    The ball's votes are one product (rows in the ball) @ X per chunk; float32
+    is exact since every count is below 2**24. A tie is exactly half of the
+    ball's votes: 2 * ones == ball size.
+    """
+    out = np.empty_like(Q)
+    for s, D, radius in ball_chunks(Xf, Q, k1):
+        inside = D <= radius[:, None]
+        ones = (inside.astype(np.float32) @ Xf).astype(np.int64)
+        size = np.count_nonzero(inside, axis=1)[:, None]
+        out[s : s + len(D)] = decide(2 * ones, size, tie, Q[s : s + len(D)])
+    return out
+
+
+def _majority_of_ball_packed(Xf, index, Q, k1, tie):
+    """`_majority_of_ball` with the balls found by range searches on packed bits (faiss)."""
+    out = np.empty_like(Q)
+    for rows, members in index.ball_members(Q, k1):
+        ones = (members @ Xf).astype(np.int64)
+        size = np.diff(members.indptr)[:, None]
+        out[rows] = decide(2 * ones, size, tie, Q[rows])
+    return out
+
+
+def unique_rows(A):
+    """Distinct rows of a 0/1 matrix and the map back, via packed bytes.
+
+    The distinct rows come out in lexicographic order (packed bytes compare
+    as the bit vectors do).
+    """
+    packed = np.packbits(A, axis=1)
+    keys = np.ascontiguousarray(packed).view(np.dtype((np.void, packed.shape[1])))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return A[first], inverse.reshape(-1)

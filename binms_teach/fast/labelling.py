@@ -1,0 +1,188 @@
+"""epsilon(k2) and epsilon-proximity labelling, for speed: `binms_teach.labelling`, faster.
+
+* `epsilon_from_k2` and `epsilon_proximity` equal the readable functions of
+  `binms_teach.labelling` bit for bit; they work on the distinct rows only
+  (final iterates repeat a lot), with histograms of float32 distances or
+  faiss's searches on packed bits, in chunks so that memory stays bounded.
+* `epsilons` and `proximity_labels`: the labeller of every k2 at once (one
+  search for every epsilon(k2), one range search for every epsilon), shared
+  by the parameter sweep and the automatic choice (`binms_teach.selection`).
+"""
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from .._validation import check_binary
+from ..labelling import first_appearance
+from .ascent import unique_rows
+from .popcount import PopcountIndex, use_popcount
+from .search import hamming_block, nearest_neighbours
+
+# Pairs (rows x columns) of distances computed at once.
+CHUNK_PAIRS = 4 * 2**20
+# The most pairs of modes kept at once to label every epsilon from one search (about 1 GB).
+MAX_PAIRS = 50_000_000
+
+
+def epsilon_from_k2(M, k2):
+    """Equals `binms_teach.labelling.epsilon_from_k2` (M uint8, k2 checked).
+
+    Equal rows are counted once with their multiplicity: a row repeated c
+    times sees c - 1 others at distance 0.
+    """
+    U, inverse = unique_rows(M)
+    counts = np.bincount(inverse, minlength=len(U))
+    if use_popcount(len(U), k2 + 1):
+        kth = _kth_other_popcount(U, counts, k2)
+    else:
+        kth = _kth_other_float(U, counts, k2, M.shape[1])
+    return float(counts @ kth / len(M))
+
+
+def _kth_other_float(U, counts, k2, d):
+    """Per distinct row, the distance to its k2-th other point: histograms of BLAS distances."""
+    Uf = U.astype(np.float32)
+    kth = np.empty(len(U), dtype=np.int64)
+    step = max(1, CHUNK_PAIRS // len(U))
+    for s in range(0, len(U), step):
+        D = hamming_block(Uf[s : s + step], Uf)
+        rows = np.arange(len(D))
+        # hist[r, t]: how many points lie at distance t from unique row r.
+        flat = rows[:, None] * (d + 1) + D
+        hist = np.bincount(flat.ravel(), weights=np.broadcast_to(counts, D.shape).ravel(),
+                           minlength=len(D) * (d + 1)).reshape(len(D), d + 1)
+        hist[:, 0] -= 1  # the point itself is not one of its "other" points
+        kth[s : s + step] = np.argmax(np.cumsum(hist, axis=1) >= k2, axis=1)
+    return kth
+
+
+def _kth_other_popcount(U, counts, k2):
+    """The same from the k2 + 1 nearest distinct rows (faiss), weighted by their counts.
+
+    The k2-th other point of a row is its (k2 + 1)-th nearest point counting
+    itself. Every distinct row stands for at least one point, so the k2 + 1
+    nearest distinct rows hold it: it lies at the first distance where their
+    cumulated counts reach k2 + 1. Which of several tied rows faiss returns
+    last changes no distance before that place, so the value is exact.
+    """
+    kk = min(k2 + 1, len(U))
+    D, idx = PopcountIndex(U).search_any_order(U, kk)
+    reached = np.cumsum(counts[idx], axis=1) >= k2 + 1
+    return D[np.arange(len(U)), np.argmax(reached, axis=1)].astype(np.int64)
+
+
+def epsilon_proximity(M, epsilon):
+    """Equals `binms_teach.labelling.epsilon_proximity` (M uint8, epsilon checked)."""
+    U, inverse = unique_rows(M)  # equal rows are always in one component
+    return first_appearance(_components(U, epsilon)[inverse])
+
+
+def _components(U, epsilon):
+    """Connected components of H <= epsilon among distinct rows, in row chunks.
+
+    Each chunk's edges are first reduced to one edge per (row, current
+    component), so memory stays bounded however large epsilon is.
+    """
+    u = len(U)
+    labels = np.arange(u)
+    for rows, cols, _ in edges(U, epsilon):
+        _, representative = np.unique(labels, return_index=True)
+        pairs = np.unique(rows * np.int64(u) + representative[labels[cols]])
+        a = np.concatenate([pairs // u, np.arange(u)])
+        b = np.concatenate([pairs % u, representative[labels]])
+        graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(u, u))
+        _, labels = connected_components(graph, directed=False)
+    return labels
+
+
+def edges(U, epsilon):
+    """Yield (rows, cols, distances) of the pairs H(U_row, U_col) <= epsilon, a chunk of rows
+    at a time."""
+    u = len(U)
+    step = max(1, CHUNK_PAIRS // u)
+    if use_popcount(u):  # range search on packed bits
+        index = PopcountIndex(U)
+        for s in range(0, u, step):
+            yield from index.pairs_within(U[s : s + step], epsilon, offset=s)
+        return
+    Uf = U.astype(np.float32)
+    for s in range(0, u, step):
+        H = hamming_block(Uf[s : s + step], Uf)
+        rows, cols = np.nonzero(H <= epsilon)
+        yield rows + s, cols, H[rows, cols]
+
+
+def epsilons(modes, k2s):
+    """epsilon(k2) for every k2 of ``k2s`` from one search: `epsilon_from_k2` for each, at once.
+
+    The distinct modes are searched once for their k + 1 nearest distinct modes,
+    k = max(k2s); the k2-th other point of a mode lies at the first distance where
+    the counts of those rows reach k2 + 1 (see `binms_teach.labelling`).
+
+    Examples
+    --------
+    >>> epsilons([[0, 0], [0, 0], [1, 1], [1, 0]], [1, 2]).tolist()
+    [0.5, 1.25]
+    """
+    M = check_binary(modes, "modes")
+    U, inverse = unique_rows(M)
+    counts = np.bincount(inverse, minlength=len(U))
+    kk = min(max(k2s) + 1, len(U))
+    # Only the distances matter (their order among tied rows does not): faiss's own order
+    # suffices, and spares the tie-breaking second pass of an exact NN_k.
+    if use_popcount(len(U), kk):
+        D, idx = PopcountIndex(U).search_any_order(U, kk)
+    else:
+        D, idx = nearest_neighbours(U, U, kk)
+    cum = np.cumsum(counts[idx], axis=1)
+    rows = np.arange(len(U))
+    return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(M)
+                     for k2 in k2s], dtype=float)
+
+
+def proximity_labels(modes, floors):
+    """`epsilon_proximity` of ``modes`` at every whole-number epsilon of ``floors``, at once.
+
+    The pairs of distinct modes within the largest epsilon are found once, with
+    their distances; each smaller epsilon keeps the pairs within it. Above
+    `MAX_PAIRS` pairs it labels each epsilon on its own instead (memory).
+
+    Returns
+    -------
+    dict floor -> labels, each equal to ``epsilon_proximity(modes, floor)``.
+
+    Examples
+    --------
+    >>> M = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
+    >>> {f: lab.tolist() for f, lab in proximity_labels(M, [0, 1, 2]).items()}
+    {0: [0, 1, 2, 0], 1: [0, 0, 1, 0], 2: [0, 0, 0, 0]}
+    """
+    M = check_binary(modes, "modes")
+    floors = sorted({int(f) for f in floors})
+    U, inverse = unique_rows(M)
+    pairs = _pairs_within(U, floors[-1])
+    if pairs is None:
+        return {f: epsilon_proximity(M, f) for f in floors}
+    a, b, dist = pairs
+    out = {}
+    for f in floors:
+        keep = dist <= f
+        graph = coo_matrix((np.ones(int(keep.sum()), dtype=np.int8), (a[keep], b[keep])),
+                           shape=(len(U), len(U)))
+        component = connected_components(graph, directed=False)[1]
+        out[f] = first_appearance(component[inverse])
+    return out
+
+
+def _pairs_within(U, radius):
+    """(rows, cols, distances) of the pairs of rows of U within ``radius``; None past MAX_PAIRS."""
+    parts, total = [], 0
+    for rows, cols, dist in edges(U, radius):
+        total += len(rows)
+        if total > MAX_PAIRS:
+            return None
+        parts.append((rows.astype(np.int64), cols.astype(np.int64), dist.astype(np.int32)))
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
+
+
