@@ -21,8 +21,8 @@ import numpy as np
 from scaling_worker import current_rss_kib  # this folder is on sys.path: run as a script
 
 from binms_teach import BinNNMS
-from binms_teach.engine import engine, pack
-from binms_teach.hamming import searcher
+from binms_teach.fast.popcount import engine, pack
+from binms_teach.fast.search import searcher
 
 K = 10
 

@@ -115,8 +115,8 @@ def bench_knn_vs_faiss(n=32000, repeats=5):
     with faiss's default OpenMP threads and with one thread (the faster on a busy machine)."""
     import faiss
 
-    from binms_teach.engine import engine, pack
-    from binms_teach.hamming import searcher
+    from binms_teach.fast.popcount import engine, pack
+    from binms_teach.fast.search import searcher
     X, _ = mixture(n)
 
     def ours():
@@ -159,7 +159,7 @@ def bench_knn_vs_faiss(n=32000, repeats=5):
 def _flat(X):
     import faiss
 
-    from binms_teach.engine import pack
+    from binms_teach.fast.popcount import pack
     index = faiss.IndexBinaryFlat(8 * pack(X[:1]).shape[1])
     index.add(pack(X))
     return index
@@ -171,7 +171,7 @@ def bench_digits_passes(X, repeats=5):
     import faiss
 
     from binms_teach import BinNNMS
-    from binms_teach.engine import engine, pack
+    from binms_teach.fast.popcount import engine, pack
     BinNNMS(k1=K, k2=K).fit(X)
     default = faiss.omp_get_max_threads()
     fit_t, numpy_t, pass_t = [], [], {default: [], 1: []}

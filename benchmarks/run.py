@@ -167,13 +167,13 @@ def machine_info():
 # ------------------------------------------------ 1. BinNNMS on Digits
 
 def readable_ascent(X, x, k1, max_iter=100, tie="one"):
-    """x <- maj(NN_k1(x)) with the plain-loop kNN, until a fixed point."""
+    """x <- maj(NN_k1(x)) with the readable kNN, until a fixed point."""
     import numpy as np
 
     from binms_teach import majority_vote
-    from binms_teach.hamming import nearest_neighbours_reference
+    from binms_teach.hamming import nearest_neighbours
     for _ in range(max_iter):
-        _, idx = nearest_neighbours_reference(X, x[None, :], k1)
+        _, idx = nearest_neighbours(X, x[None, :], k1)
         x_next = majority_vote(X[idx[0]], tie=tie)
         if np.array_equal(x_next, x):
             break
@@ -189,7 +189,7 @@ def knn_pass(X, k, repeats):
     from sklearn.neighbors import NearestNeighbors
 
     from binms_teach import nearest_neighbours
-    from binms_teach.engine import pack
+    from binms_teach.fast.popcount import pack
 
     def sklearn_pass():
         Xf = X.astype(np.float32)
@@ -237,7 +237,8 @@ def bench_digits(X, repeats, k1=10, k2=10, path_sample=100, reference_sample=20,
         nearest_neighbours,
         nmi,
     )
-    from binms_teach.labelling import epsilon_from_k2_reference, epsilon_proximity_reference
+    from binms_teach.labelling import epsilon_from_k2 as epsilon_from_k2_reference
+    from binms_teach.labelling import epsilon_proximity as epsilon_proximity_reference
 
     out = {"load_start": load(), "k1": k1, "k2": k2, "repeats": repeats}
     n = len(X)

@@ -29,6 +29,9 @@ ALGORITHMS = ("exact", "hnsw", "reference")
 class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     """Nearest-neighbour median shift clustering for binary data.
 
+    To read the algorithm, start from the README's "Read the algorithm": the
+    files in reading order; ``algorithm="reference"`` runs exactly them.
+
     Parameters
     ----------
     k1 : int or "auto", default 10

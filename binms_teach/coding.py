@@ -51,10 +51,10 @@ def natural_order(values, missing="?"):
             return (0, number, str(v))
         return (1, 0.0, str(v))
 
-    return sorted({v for v in values if not _is_missing(v, missing)}, key=key)
+    return sorted({v for v in values if not is_missing(v, missing)}, key=key)
 
 
-def _is_missing(value, missing):
+def is_missing(value, missing):
     # An empty field is never a class: it counts as missing, whatever the marker.
     return value == missing or value == ""
 
@@ -133,7 +133,7 @@ class Block:
         codes = np.vstack([self.codes, np.zeros((1, self.width), dtype=np.uint8)])
         rows = np.empty(len(values), dtype=np.intp)
         for r, v in enumerate(values):
-            if _is_missing(v, missing):
+            if is_missing(v, missing):
                 if self.coding != "disjunctive":
                     raise ValueError(
                         f"Feature {self.feature!r} is missing in row {r}, but {self.coding} "

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from ..coding import CODINGS, _is_missing, encode
+from ..coding import CODINGS, encode, is_missing
 from ._base import check_rectangular, make_bunch, number_classes, read_rows
 
 
@@ -98,7 +98,7 @@ def load_categorical_csv(path, target_column, *, missing="?", coding="disjunctiv
     if not keep:
         raise ValueError(f"{path} has no feature column left besides the target column.")
     for r, line in zip(rows, lines, strict=True):
-        if _is_missing(r[t], missing):
+        if is_missing(r[t], missing):
             raise ValueError(
                 f"{path}, line {line} has no class in the target column {names[t]!r} "
                 f"({r[t]!r}): drop the row, or choose another target_column."
@@ -166,14 +166,14 @@ def _column_index(key, names, has_header, what, path):
 def _check_column(rows, lines, j, name, coding, order, missing, path):
     """Errors that name the line: a column with no value, a value outside its classes."""
     present = [(r[j], line) for r, line in zip(rows, lines, strict=True)
-               if not _is_missing(r[j], missing)]
+               if not is_missing(r[j], missing)]
     if not present:
         raise ValueError(
             f"{path}: column {name!r} holds only missing values ({missing!r} or empty); "
             f"leave it out with drop_columns=[{name!r}]."
         )
     if coding != "disjunctive" and len(present) < len(rows):
-        line = next(ln for r, ln in zip(rows, lines, strict=True) if _is_missing(r[j], missing))
+        line = next(ln for r, ln in zip(rows, lines, strict=True) if is_missing(r[j], missing))
         raise ValueError(
             f"{path}, line {line}: column {name!r} has a missing value, but {coding} coding "
             "has no code for one: use disjunctive coding for it, or fill it in."

@@ -8,7 +8,7 @@ from sklearn import datasets as sk_datasets
 from .._validation import check_int
 from ..coding import Codebook
 from ._base import make_bunch
-from ._uci import _image_decoder, pixel_codebook
+from ._uci import image_decoder, pixel_codebook
 
 
 def load_sklearn_digits(threshold=7):
@@ -54,7 +54,7 @@ def load_sklearn_digits(threshold=7):
         f"Coding: a pixel is 1 where its intensity is above {threshold}.\n"
     )
     return make_bunch(X, raw.target.astype(np.intp), np.array([str(d) for d in range(10)]),
-                      pixel_codebook(8, 8), descr, decode=_image_decoder((8, 8)),
+                      pixel_codebook(8, 8), descr, decode=image_decoder((8, 8)),
                       images=X.reshape(-1, 8, 8))
 
 

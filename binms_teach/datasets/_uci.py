@@ -120,7 +120,7 @@ def load_zoo(*, data_home=None, download=True):
                       sample_names=np.array([r[0] for r in rows]))
 
 
-def _image_decoder(shape):
+def image_decoder(shape):
     def decode(x):
         """The binary row(s) as image(s): ``x.reshape(height, width)``, checked."""
         ndim = np.ndim(x)
@@ -171,7 +171,7 @@ def load_digits(*, data_home=None, download=True):
         "https://archive.ics.uci.edu/dataset/72/multiple+features",
     )
     return make_bunch(X, np.repeat(np.arange(10), 200), np.array([str(d) for d in range(10)]),
-                      pixel_codebook(16, 15), descr, decode=_image_decoder((16, 15)),
+                      pixel_codebook(16, 15), descr, decode=image_decoder((16, 15)),
                       images=X.reshape(-1, 16, 15))
 
 

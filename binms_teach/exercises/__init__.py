@@ -32,7 +32,7 @@ False
 """
 
 from . import implement, nb01_05, nb06_11, nb12
-from .kinds import Choice, Implement, Number, Verdict, _short
+from .kinds import Choice, Implement, Number, Verdict, short
 
 __all__ = ["Choice", "Implement", "Number", "Verdict", "check", "list", "question"]
 
@@ -94,12 +94,12 @@ def check(exercise_id, answer):
         prefix = exercise_id.split(".")[0] + "." if isinstance(exercise_id, str) else None
         near = [i for i in sorted(EXERCISES) if prefix and i.startswith(prefix)]
         where = f"the ids of notebook {prefix[:-1]}" if near else "the ids"
-        return Verdict(False, f"unknown exercise id {_short(exercise_id)}; {where} are: "
+        return Verdict(False, f"unknown exercise id {short(exercise_id)}; {where} are: "
                               f"{', '.join(near or sorted(EXERCISES))}.")
     if answer is ...:
         return Verdict(False, f"{exercise_id}: not answered yet.")
     try:
         correct, message = exercise.judge(answer)
     except Exception as error:  # noqa: BLE001 - a verdict, never an exception
-        correct, message = False, f"could not check {_short(answer)}: {error}"
+        correct, message = False, f"could not check {short(answer)}: {error}"
     return Verdict(bool(correct), f"{exercise_id}: {message}")

@@ -42,7 +42,7 @@ class Choice:
     def judge(self, answer):
         if not isinstance(answer, str) or answer.strip().lower() not in self.options:
             return False, (f"answer with one letter of {sorted(self.options)} (a string), "
-                           f"not {_short(answer)}.")
+                           f"not {short(answer)}.")
         letter = answer.strip().lower()
         if letter == self.answer:
             return True, "correct."
@@ -65,14 +65,14 @@ class Number:
     def judge(self, answer):
         if isinstance(answer, bool) or not isinstance(answer, (int, float, np.integer,
                                                                np.floating)):
-            return False, f"answer with a number, not {_short(answer)}."
+            return False, f"answer with a number, not {short(answer)}."
         if not np.isfinite(answer):
             return False, f"answer with a finite number, not {answer}."
         expected = self.expected()
         if abs(answer - expected) <= self.tol:
             return True, "correct."
         side = "too small" if answer < expected else "too large"
-        return False, f"{_short(answer)} is {side}; hint: {self.hint}"
+        return False, f"{short(answer)} is {side}; hint: {self.hint}"
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,10 @@ class Implement:
 
     def judge(self, answer):
         if not callable(answer):
-            return False, f"answer with your function {self.name} itself, not {_short(answer)}."
+            return False, f"answer with your function {self.name} itself, not {short(answer)}."
         for kwargs in self.cases():
             expected = self.reference(**kwargs)
-            shown = ", ".join(f"{k}={_short(v)}" for k, v in kwargs.items())
+            shown = ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
             try:
                 got = answer(**{k: _copy(v) for k, v in kwargs.items()})
             except NotImplementedError:
@@ -100,8 +100,8 @@ class Implement:
                 return False, (f"{self.name}({shown}) raised {type(error).__name__}: {first}")
             ok, why = (self.same or same_array)(expected, got)
             if not ok:
-                return False, (f"{self.name}({shown}): expected {_short(expected)}, "
-                               f"got {_short(got)}{why}")
+                return False, (f"{self.name}({shown}): expected {short(expected)}, "
+                               f"got {short(got)}{why}")
         return True, "correct (same as the package on every test input)."
 
 
@@ -109,7 +109,7 @@ def _copy(value):
     return value.copy() if isinstance(value, np.ndarray) else value
 
 
-def _short(value, limit=90):
+def short(value, limit=90):
     """A one-line, short text of a value (arrays as nested lists)."""
     if isinstance(value, np.ndarray):
         value = value.tolist()

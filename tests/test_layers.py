@@ -1,0 +1,275 @@
+"""The readable layer is the algorithm; the fast layer equals it; the layers stay apart.
+
+- `BinNNMS(algorithm="reference")` fits with faiss, dask and `binms_teach.fast`
+  unimportable, and gives what the default (fast) engine gives;
+- every fast engine equals the readable functions on tie-heavy data, with both
+  neighbour rules and every tie rule;
+- the explorer's step is `binms_teach.ascent.bga_step`;
+- no private name crosses a module, no import cycle, and the readable files
+  import the fast layer only at `BinNNMS`'s one dispatch point;
+- the reading path and the readable files stay as short as the README says.
+"""
+
+import ast
+import importlib.util
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from binms_teach import BinNNMS, ascent
+from binms_teach.fast.popcount import engine, popcount_available
+from binms_teach.trace import ascent_trace
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "binms_teach"
+READABLE = ("hamming.py", "majority.py", "ascent.py", "labelling.py", "binnnms.py")
+TIES = ("one", "zero", "keep")
+ENGINES = ["numpy", "faiss"] if popcount_available() else ["numpy"]
+
+
+def tie_heavy(seed, n=300, d=7, patterns=12):
+    """n rows from a few patterns of d bits, a few bits flipped: every distance is shared."""
+    rng = np.random.default_rng(seed)
+    P = (rng.random((patterns, d)) < 0.5).astype(np.uint8)
+    X = P[rng.integers(0, patterns, n)]
+    X[rng.random(X.shape) < 0.03] ^= 1
+    return X
+
+
+def fitted(X, **params):
+    model = BinNNMS(**params).fit(X)
+    return (model.modes_, model.epsilon_, model.labels_, model.n_iter_, model.converged_,
+            model.cluster_centers_)
+
+
+# ---------------------------------------------------------------- the reference runs alone
+
+BLOCKED_FIT = textwrap.dedent("""
+    import importlib.abc, json, sys
+    import numpy as np
+
+    BLOCKED = ("faiss", "dask", "distributed", "binms_teach.fast")
+
+    class Refuse(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if any(name == b or name.startswith(b + ".") for b in BLOCKED):
+                raise ImportError(f"{name} is blocked: the reference path must not need it")
+            return None
+
+    sys.meta_path.insert(0, Refuse())
+    from binms_teach import BinNNMS, datasets
+
+    out = {}
+    for name, k1, k2 in json.loads(sys.argv[1]):
+        X = getattr(datasets, "load_" + name)().data
+        for rule in ("index", "ball"):
+            m = BinNNMS(k1, k2, neighbours=rule, algorithm="reference").fit(X)
+            out[f"{name} {rule}"] = [m.modes_.tolist(), m.epsilon_, m.labels_.tolist()]
+    assert not any(n == b or n.startswith(b + ".") for n in sys.modules for b in BLOCKED)
+    print(json.dumps(out))
+""")
+
+
+@pytest.mark.slow
+def test_reference_fit_needs_no_fast_layer_and_equals_the_default_engine():
+    from binms_teach import datasets
+
+    settings = [("zoo", 7, 20), ("soybean", 5, 10), ("digits", 10, 25)]
+    run = subprocess.run([sys.executable, "-c", BLOCKED_FIT, json.dumps(settings)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    got = json.loads(run.stdout)
+    for name, k1, k2 in settings:
+        X = getattr(datasets, "load_" + name)().data
+        for rule in ("index", "ball"):
+            fast = BinNNMS(k1, k2, neighbours=rule).fit(X)
+            modes, epsilon, labels = got[f"{name} {rule}"]
+            assert np.array_equal(fast.modes_, modes), (name, rule)
+            assert fast.epsilon_ == epsilon, (name, rule)
+            assert np.array_equal(fast.labels_, labels), (name, rule)
+
+
+def test_the_blocking_hook_does_block():
+    """The test above would mean nothing if the hook let the fast layer in."""
+    probe = BLOCKED_FIT.split("from binms_teach import")[0] + "import binms_teach.fast\n"
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode != 0 and "is blocked" in run.stderr
+
+
+# ---------------------------------------------------------------- fast == readable
+
+@pytest.mark.parametrize("engine_name", ENGINES)
+@pytest.mark.parametrize("neighbours", ["index", "ball"])
+@pytest.mark.parametrize("tie", TIES)
+def test_fast_engines_equal_the_reference_on_tie_heavy_data(engine_name, neighbours, tie):
+    X = tie_heavy(seed=len(tie) + 3 * len(neighbours))
+    Y = tie_heavy(seed=99, n=40)
+    params = dict(k1=8, k2=6, tie=tie, neighbours=neighbours)
+    reference = BinNNMS(algorithm="reference", **params)
+    with engine(engine_name):
+        fast = BinNNMS(**params)
+        got = fitted(X, **params)
+        predicted = fast.fit(X).predict(Y)
+    want = fitted(X, algorithm="reference", **params)
+    for a, b in zip(got, want, strict=True):
+        assert np.array_equal(a, b)
+    assert np.array_equal(predicted, reference.fit(X).predict(Y))
+
+
+@pytest.mark.parametrize("engine_name", ENGINES)
+def test_fast_functions_equal_the_readable_ones(engine_name):
+    from binms_teach import ball_neighbours, epsilon_from_k2, epsilon_proximity
+    from binms_teach import nearest_neighbours as readable_nn
+    from binms_teach.fast import labelling, search
+
+    X = tie_heavy(seed=5, n=400, d=9, patterns=30)
+    Q = np.vstack([X[:20], tie_heavy(seed=6, n=10, d=9)])
+    with engine(engine_name):
+        for k in (1, 5, 17, 400):
+            D, idx = search.nearest_neighbours(X, Q, k)
+            D_ref, idx_ref = readable_nn(X, Q, k)
+            assert np.array_equal(idx, idx_ref) and np.array_equal(D, D_ref)
+            radius, _, members = search.ball_neighbours(X, Q, k)
+            ball = ball_neighbours(X, Q, k)
+            assert np.array_equal(radius, ball.radius)
+            assert all(np.array_equal(a, b) for a, b in zip(members, ball.indices, strict=True))
+        for k2 in (1, 3, 50, 399):
+            assert labelling.epsilon_from_k2(X, k2) == epsilon_from_k2(X, k2)
+        for epsilon in (0, 1, 2.5):
+            assert np.array_equal(labelling.epsilon_proximity(X, epsilon),
+                                  epsilon_proximity(X, epsilon))
+
+
+# ---------------------------------------------------------------- the explorer
+
+def test_the_explorer_steps_through_bga_step(monkeypatch):
+    from binms_teach.widgets import AscentExplorer
+
+    calls = []
+    original = ascent.bga_step
+
+    def spy(*args, **kwargs):
+        calls.append(args[2])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(ascent, "bga_step", spy)
+    X = tie_heavy(seed=1, n=60)
+    trace = ascent_trace(X, 0, 5)
+    assert len(calls) == len(trace.steps) > 0
+    assert np.array_equal(trace.path, ascent.bga_path(X, X[0], 5))
+    calls.clear()
+    AscentExplorer(X, k1=4, shape=(1, 7)).trace_for(3, 4)
+    assert calls and set(calls) == {4}
+
+
+# ---------------------------------------------------------------- the layers stay apart
+
+def modules():
+    return sorted(p for p in PACKAGE.rglob("*.py"))
+
+
+def test_no_private_name_is_imported_from_another_module():
+    crossings = []
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.level or "binms_teach" in
+                                                      (node.module or "")):
+                private = [a.name for a in node.names
+                           if a.name.startswith("_") and not a.name.startswith("__")]
+                if private and node.module not in (None,):
+                    crossings.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
+    assert crossings == []
+
+
+def top_level_imports(path):
+    """The package modules a module imports when it is imported (module-level statements)."""
+    name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    if path.name == "__init__.py":
+        name = package
+    found = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            target = f"{base}.{node.module}" if node.module else base
+            for alias in node.names:
+                found.add(f"{target}.{alias.name}" if node.module is None else target)
+    return name, found
+
+
+def test_no_import_cycle():
+    graph = dict(top_level_imports(p) for p in modules())
+    known = set(graph)
+    graph = {m: {t for t in targets if t in known} for m, targets in graph.items()}
+
+    def visit(module, stack):
+        for target in graph[module]:
+            if target in stack and not module.startswith(target + "."):
+                pytest.fail(" -> ".join([*stack[stack.index(target):], target]))
+            if target not in done:
+                visit(target, [*stack, target])
+        done.add(module)
+
+    done = set()
+    for module in graph:
+        if module not in done:
+            visit(module, [module])
+
+
+def test_the_readable_layer_imports_the_fast_layer_only_at_the_dispatch_point():
+    places = []
+    for name in READABLE:
+        tree = ast.parse((PACKAGE / name).read_text())
+        for func in [tree, *[n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]]:
+            body = func.body if isinstance(func, ast.Module) else func.body
+            for node in body:
+                for sub in ast.walk(node) if isinstance(func, ast.FunctionDef) else [node]:
+                    if isinstance(sub, ast.ImportFrom) and (
+                            "fast" in (sub.module or "") or any(a.name == "fast"
+                                                                for a in sub.names)):
+                        places.append(f"{name}:{getattr(func, 'name', '<module>')}")
+    assert sorted(set(places)) == ["binnnms.py:_fast_layer"]
+
+
+# ---------------------------------------------------------------- as short as promised
+
+def reading_path_module():
+    spec = importlib.util.spec_from_file_location("reading_path", ROOT / "tools/reading_path.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_reading_path_is_short_and_the_readme_says_how_short():
+    path = reading_path_module().reading_path()
+    files = {f for f, _ in path} - {"binnnms.py"}
+    assert len(files) <= 4 and len(path) <= 15
+    assert {"bga_step", "nearest_neighbours", "majority_vote", "epsilon_from_k2",
+            "epsilon_proximity"} <= {name for _, name in path}
+    readme = (ROOT / "README.md").read_text()
+    assert f"{len(path)} functions in {len(files)} files" in readme
+
+
+def code_lines(path):
+    """Lines of code: not blank, not a comment, not in a docstring."""
+    source = path.read_text()
+    docs = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                docs.update(range(first.lineno, first.end_lineno + 1))
+    return sum(1 for i, line in enumerate(source.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and i not in docs)
+
+
+def test_the_readable_algorithm_files_hold_at_most_600_lines_of_code():
+    assert code_lines(PACKAGE / "hamming.py") > 30  # the counter counts
+    assert sum(code_lines(PACKAGE / name) for name in READABLE) <= 600
