@@ -19,15 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.linalg import eigh
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from . import ascent
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .ascent import warn_cycles
 from .fast.ascent import ascend, unique_rows
+from .fast.labelling import epsilon_proximity, epsilons
 from .hamming import hamming
-from .labelling import check_epsilon, epsilon_from_k2, first_appearance
+from .labelling import check_epsilon
 from .metrics import ari, nmi
 
 
@@ -536,34 +535,25 @@ class LabellingModel:
         self.modes, self.inverse = _frozen(U[order]), _frozen(rank[inverse])
         self.counts = _frozen(np.bincount(self.inverse, minlength=len(U)))
         D = hamming(self.modes)
-        # For epsilon(k2): each distinct mode's distances, sorted, and how many
-        # *other* samples lie at or below each (the sample itself is not counted).
-        by_distance = np.argsort(D, axis=1, kind="stable")
-        self._sorted = np.take_along_axis(D, by_distance, axis=1)
-        self._others = (np.cumsum(self.counts[by_distance], axis=1) - 1).astype(np.int32)
-        # For the graph: every pair a < b of distinct modes, nearest pairs first.
+        # For the drawing of the graph: every pair a < b of distinct modes, nearest first.
         a, b = np.triu_indices(len(U), k=1)
         dist = D[a, b]
         near = np.argsort(dist, kind="stable")
         self._pairs = (a[near].astype(np.int32), b[near].astype(np.int32), dist[near])
-        self._data_epsilon = {}
+        self._epsilon = {}
 
     def epsilon(self, k2, epsilon_from="modes"):
         """epsilon(k2): the mean distance to the k2-th nearest other mode (or data point)."""
         k2 = check_int(k2, "k2", 1, self.n - 1,
                        f"k2 ranks the other samples, so at most n - 1 = {self.n - 1}.")
-        if epsilon_from == "modes":
-            column = np.argmax(self._others >= k2, axis=1)
-            kth = self._sorted[np.arange(len(self.modes)), column]
-            return float(self.counts @ kth / self.n)
-        if epsilon_from == "data":
-            if self.X is None:
-                raise ValueError("epsilon_from='data' measures epsilon on the data: "
-                                 "pass X=<data>.")
-            if k2 not in self._data_epsilon:
-                self._data_epsilon[k2] = epsilon_from_k2(self.X, k2)
-            return self._data_epsilon[k2]
-        raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
+        if epsilon_from not in ("modes", "data"):
+            raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
+        if epsilon_from == "data" and self.X is None:
+            raise ValueError("epsilon_from='data' measures epsilon on the data: pass X=<data>.")
+        if (k2, epsilon_from) not in self._epsilon:  # the labeller the sweep uses, cached
+            points = self._M if epsilon_from == "modes" else self.X
+            self._epsilon[k2, epsilon_from] = float(epsilons(points, [k2])[0])
+        return self._epsilon[k2, epsilon_from]
 
     def state(self, k2=None, *, epsilon=None, epsilon_from="modes"):
         """The `LabellingState` for k2 (or for an explicit epsilon)."""
@@ -578,9 +568,7 @@ class LabellingModel:
         u = len(self.modes)
         order = np.argsort(a[:m].astype(np.int64) * u + b[:m])
         a, b, dist = a[:m][order], b[:m][order], dist[:m][order]
-        graph = coo_matrix((np.ones(m, dtype=np.int8), (a, b)), shape=(u, u))
-        _, component = connected_components(graph, directed=False)  # 2. its components
-        components = first_appearance(component)
+        components = epsilon_proximity(self.modes, epsilon)  # 2. its components
         labels = components[self.inverse]                   # 3. every sample's cluster
         scores = (None, None) if self.y is None else (nmi(self.y, labels), ari(self.y, labels))
         return LabellingState(
