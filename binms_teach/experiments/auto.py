@@ -14,38 +14,23 @@ from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
 from .. import datasets, palette, paper
-from ..datasets import (  # noqa: F401 (re-exported)
-    ROUND3_SETS,
-    ROUND4_SETS,
-    ROUND5_SETS,
-    load_round3,
-    load_round4,
-    load_round5,
-)
 from ..metrics import ari, nmi
 from ..selection import choose_parameters
 from .protocol import load
 
 AUTO_DATASETS = ("zoo", "digits", "soybean", "spect", "car", "votes", "mushroom")
 # Mixtures "mixture-<seed>": 300 samples x 40 bits, 4 + seed % 3 clusters, flip 0.15 for
-# seeds 0-4 and 0.3 beyond (`load_any`). Seeds 0-7 were the design set; 8-9 are held out (for
-# versions 1 and 2 of the rule; version 3 was designed on every data set but round 5's).
+# seeds 0-4 and 0.3 beyond (`load_any`).
 MIXTURE_SEEDS = tuple(range(10))
-# The design sets of versions 1 and 2 of the rule (see `binms_teach.selection`); all others were
-# held out for them.
-# The second design round added mixtures with repeated rows ("copies-<seed>") and on few
-# bits ("fewbits-<seed>"), seeds 0-3 (`load_any`).
-REPEAT_SETS = (tuple(f"copies-{seed}" for seed in range(4))
+# The data sets the rule of `binms_teach.selection` was designed on (the role "design" of
+# `auto_rows`; every other set is "held out"): Zoo, Soybean, the mixtures of seeds 0-7, and
+# mixtures with repeated rows ("copies-<seed>") or on few bits ("fewbits-<seed>"), seeds 0-3,
+# which the study of the rule generates (studies/README.md).
+DESIGN_SETS = (("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8))
+               + tuple(f"copies-{seed}" for seed in range(4))
                + tuple(f"fewbits-{seed}" for seed in range(4)))
-DESIGN_SETS = ("zoo", "soybean") + tuple(f"mixture-{seed}" for seed in range(8)) + REPEAT_SETS
-# A second round of held-out data: four data sets bundled with scikit-learn (no download),
-# run only after the rule was fixed, and never used to change it (`load_any`).
-ROUND2_SETS = ("sk-digits", "wine", "cancer", "iris")
-# A third round of held-out data, shipped in data/heldout3/: see `binms_teach.datasets.load_round3`.
-# A fourth (version 3 was designed with it), in data/heldout4/: `binms_teach.datasets.load_round4`.
-# A fifth (version 3 was run on it after its commit), in data/heldout5/: `load_round5` likewise.
-# The held-out rounds after section 4's sets: round number -> data set names.
-ROUNDS = {2: ROUND2_SETS, 3: ROUND3_SETS, 4: ROUND4_SETS, 5: ROUND5_SETS}
+# Four data sets bundled with scikit-learn (no download), coded as bits (`load_any`).
+SKLEARN_SETS = ("sk-digits", "wine", "cancer", "iris")
 # A data set whose supervised-best ARI on the grid is below this has no structure to learn.
 LEARNABLE_ARI = 0.1
 
@@ -90,11 +75,9 @@ def _seed_of(name):
 
 
 def load_any(name):
-    """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>",
-    "copies-<seed>", "fewbits-<seed>" (`REPEAT_SETS`), one of `ROUND2_SETS`
-    (scikit-learn's digits, wine, breast cancer and iris), one of `ROUND3_SETS`
-    (`load_round3`), one of `ROUND4_SETS` (`load_round4`) or one of `ROUND5_SETS`
-    (`load_round5`).
+    """A data set of the automatic-choice study: one of `AUTO_DATASETS`, "mixture-<seed>"
+    (`binms_teach.datasets.make_bernoulli_mixture`) or one of `SKLEARN_SETS`
+    (scikit-learn's digits, wine, breast cancer and iris, coded as bits).
 
     Examples
     --------
@@ -102,43 +85,23 @@ def load_any(name):
     ((300, 40), 5)
     >>> load_any("wine").data.shape
     (178, 39)
-    >>> load_any("sonar").data.shape
-    (208, 180)
-    >>> load_any("sonnar")
+    >>> load_any("wnie")
     Traceback (most recent call last):
     ...
-    ValueError: Unknown data set 'sonnar': choose from zoo, digits, soybean, spect, car, \
-votes, mushroom, sk-digits, wine, cancer, iris, dna, breastcancer, glass, vehicle, satellite, \
-ionosphere, sonar, letter, promoters, spam, vowel, shuttle, thyroid, penguins, germancredit, mpg, \
-segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
+    ValueError: Unknown data set 'wnie': choose from zoo, digits, soybean, spect, car, \
+votes, mushroom, sk-digits, wine, cancer, iris, or mixture-<seed>.
     """
-    if name in ROUND2_SETS:
+    if name in SKLEARN_SETS:
         return _scikit_learn_set(name)
-    for number, load_round in ((3, load_round3), (4, load_round4), (5, load_round5)):
-        if name in ROUNDS[number]:
-            return load_round(name)
     if name.startswith("mixture-"):
         seed = _seed_of(name)
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
                                                flip=0.15 if seed < 5 else 0.3, random_state=seed)
-    if name.startswith("copies-"):   # 40 + 10 seed rows on 12 bits, each repeated 1 to 6 times
-        seed = _seed_of(name)
-        rng = np.random.default_rng(100 + seed)
-        base = datasets.make_bernoulli_mixture(40 + 10 * seed, 12, 3 + seed % 3, flip=0.1,
-                                               random_state=200 + seed)
-        rows = rng.permutation(np.repeat(np.arange(len(base.target)),
-                                         rng.integers(1, 7, len(base.target))))
-        return Bunch(data=base.data[rows], target=base.target[rows])
-    if name.startswith("fewbits-"):  # 300 rows on 8 to 14 bits: many rows repeat
-        seed = _seed_of(name)
-        return datasets.make_bernoulli_mixture(300, 8 + 2 * seed, 3 + seed % 2, flip=0.08,
-                                               random_state=300 + seed)
     if name in ("votes", "mushroom"):
         return getattr(datasets, f"load_{name}")()
     if str(name).lower() not in AUTO_DATASETS:
-        known = ", ".join(AUTO_DATASETS + sum(ROUNDS.values(), ()))
-        raise ValueError(f"Unknown data set {name!r}: choose from {known}, or mixture-<seed>, "
-                         "copies-<seed>, fewbits-<seed>.")
+        known = ", ".join(AUTO_DATASETS + SKLEARN_SETS)
+        raise ValueError(f"Unknown data set {name!r}: choose from {known}, or mixture-<seed>.")
     return load(name)
 
 
@@ -208,12 +171,15 @@ def auto_result(name, X, y, *, criterion="rank_mean", n_jobs=None):
                       grid_ari, sel)
 
 
-def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False):
-    """`auto_result` on every data set of ``names`` (`load_any` names): name -> AutoResult."""
+def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False, load=load_any):
+    """`auto_result` on every data set of ``names``: name -> AutoResult.
+
+    ``load`` gives a data set's Bunch from its name (default `load_any`).
+    """
     out = {}
     with threadpool_limits(limits=1, user_api="blas"):  # as in `reproduce`
         for name in tqdm(names, desc="automatic choice", disable=not progress):
-            bunch = load_any(name)
+            bunch = load(name)
             out[name] = auto_result(name, bunch.data, bunch.target, n_jobs=n_jobs)
     return out
 
@@ -223,11 +189,17 @@ AUTO_COLUMNS = ("dataset", "role", "k1", "k2", "n_clusters", "substantial", "nmi
                 "ari_ratio", "learnable")
 
 
-def auto_rows(results):
+def design_role(name):
+    """"design" for a data set the rule was designed on (`DESIGN_SETS`), else "held out"."""
+    return "design" if name in DESIGN_SETS else "held out"
+
+
+def auto_rows(results, role=design_role):
     """One dict of `AUTO_COLUMNS` per data set: the automatic choice beside the supervised best.
 
     The supervised best is the best ARI (and, apart, the best NMI) over the same
-    grid. ``substantial``: the chosen partition's substantial clusters
+    grid. ``role``: a data set's role, from its name (default `design_role`).
+    ``substantial``: the chosen partition's substantial clusters
     (`binms_teach.selection.substantial`: at least 2% of the points, 2 distinct
     rows). ``learnable``: the best ARI reaches `LEARNABLE_ARI`; the ratios are
     auto / best.
@@ -239,9 +211,7 @@ def auto_rows(results):
         i, j = sel.index(k1, k2)
         best_nmi = float(r.grid_nmi.max())
         best_ari = float(r.grid_ari[i, j])
-        role = "design" if name in DESIGN_SETS else next(
-            (f"round {number}" for number, names in ROUNDS.items() if name in names), "held out")
-        rows.append({"dataset": name, "role": role,
+        rows.append({"dataset": name, "role": role(name),
                      "k1": r.k1, "k2": r.k2, "n_clusters": r.n_clusters,
                      "substantial": int(sel.n_substantial[sel.index(r.k1, r.k2)]),
                      "nmi": r.nmi, "ari": r.ari, "best_k1": k1, "best_k2": k2,
@@ -268,7 +238,7 @@ def format_auto(rows):
 
 
 def auto_targets(rows, share=0.9):
-    """The targets of issue 16 on the seven real data sets (`AUTO_DATASETS`) of ``rows``.
+    """The targets of the automatic choice, on the seven real data sets (`AUTO_DATASETS`).
 
     Returns a dict: ``learnable`` (names), ``met`` (learnable names whose ARI
     ratio reaches ``share``), ``collapsed`` (learnable names whose choice has
