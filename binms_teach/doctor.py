@@ -107,21 +107,11 @@ def check_packages(pins):
 
 
 def check_datasets():
-    """Every data set loads with ``download=False``: a list of (ok, line).
-
-    Also the shipped sets of notebook 12's third held-out round (data/heldout3/) and of
-    the fourth and fifth (data/heldout4/, heldout5/).
-    """
+    """Every data set loads with ``download=False``: a list of (ok, line)."""
     from . import datasets
 
     loaders = [(name, lambda name=name: getattr(datasets, f"load_{name}")(download=False))
                for name in DATASETS]
-    loaders += [(name, lambda name=name: datasets.load_round3(name))
-                for name in datasets.ROUND3_SETS]
-    loaders += [(name, lambda name=name: datasets.load_round4(name))
-                for name in datasets.ROUND4_SETS]
-    loaders += [(name, lambda name=name: datasets.load_round5(name))
-                for name in datasets.ROUND5_SETS]
     results = []
     for name, load in loaders:
         try:

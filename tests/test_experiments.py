@@ -338,7 +338,8 @@ def test_order_runs_use_one_ascent_per_k1_and_order(mixture, monkeypatch):
         calls.append(k1)
         return real_modes(X, k1, *args)
 
-    monkeypatch.setattr(experiments, "ascent_modes", counting)
+    # order_runs calls the ascent of its own module (binms_teach/experiments/orders.py)
+    monkeypatch.setattr(experiments.orders, "ascent_modes", counting)
     experiments.order_runs(X, y, [(3, 2), (3, 5), (3, 9), (6, 2)], seeds=(0, 1, 2))
     assert sorted(calls) == [3] * 4 + [6] * 4  # 3 orders + 1 ball run, per distinct k1
 
@@ -400,8 +401,9 @@ def test_ball_cycle_census_counts_a_real_cycle(monkeypatch):
 
     from tests.test_descent import CYCLE_X
 
-    monkeypatch.setattr(experiments, "load", lambda name: Bunch(data=CYCLE_X))
-    monkeypatch.setattr(experiments, "grid", lambda name, quick=False: ((0, 2, 3), (1,)))
+    census = experiments.orders  # the module of ball_cycle_census, which it reads the data from
+    monkeypatch.setattr(census, "load", lambda name: Bunch(data=CYCLE_X))
+    monkeypatch.setattr(census, "grid", lambda name, quick=False: ((0, 2, 3), (1,)))
     rows = experiments.ball_cycle_census(["zoo"], ties=("zero", "one"))
     counts = {(r["k1"], r["tie"]): r["cycled"] for r in rows}
     assert counts[2, "zero"] == 1 and counts[2, "one"] == 0

@@ -39,20 +39,7 @@ files = {}
 for relpath, sha in _fetch.SHA256.items():
     path = _fetch.fetch_file(relpath, download=False)
     files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
-from binms_teach import experiments  # the held-out rounds 3 to 5, data/heldout3/ to 5/
-from binms_teach.datasets._heldout import ROUND3_SHA256, ROUND4_SHA256, ROUND5_SHA256
-readmes = {}
-for folder, names, digests in (("heldout3", experiments.ROUND3_SETS, ROUND3_SHA256),
-                               ("heldout4", experiments.ROUND4_SETS, ROUND4_SHA256),
-                               ("heldout5", experiments.ROUND5_SETS, ROUND5_SHA256)):
-    for name in names:
-        relpath, sha = f"{folder}/{name}.npz", digests[name]
-        path = _fetch.fetch_file(relpath, sha, download=False)
-        files[relpath] = [str(path), hashlib.sha256(path.read_bytes()).hexdigest() == sha]
-        shapes[name] = experiments.load_any(name).data.shape
-    readmes[folder] = (Path(path).parent / "README.md").is_file()
-print(json.dumps({"package": binms_teach.__file__, "shapes": shapes, "files": files,
-                  "readmes": readmes}))
+print(json.dumps({"package": binms_teach.__file__, "shapes": shapes, "files": files}))
 """
 
 
@@ -64,8 +51,8 @@ def _run(args, **kwargs):
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """A fresh venv with the built wheel and its course extra; (venv, a fresh HOME, a workdir)."""
+def wheel(tmp_path_factory):
+    """The wheel built from a copy of the checkout (pip wheel --no-deps, as `make wheel`)."""
     root = tmp_path_factory.mktemp("wheel")
     src = root / "src"  # a copy, so that the build leaves nothing in the checkout
     src.mkdir()
@@ -78,7 +65,14 @@ def installed(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in HIDE}
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(root / "dist"),
           str(src)], env=env)
-    wheel = next((root / "dist").glob("binms_teach-*.whl"))
+    return next((root / "dist").glob("binms_teach-*.whl"))
+
+
+@pytest.fixture(scope="module")
+def installed(wheel):
+    """A fresh venv with the built wheel and its course extra; (venv, a fresh HOME, a workdir)."""
+    root = wheel.parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in HIDE}
     venv = root / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], env=env)
     python = venv / BIN / "python"
@@ -100,17 +94,8 @@ def test_every_data_set_loads_offline_from_the_wheel(installed):
     assert Path(report["package"]).is_relative_to(venv)  # the wheel's copy, not the checkout
     assert report["shapes"] == {"zoo": [101, 21], "digits": [2000, 240], "spect": [267, 22],
                                 "soybean": [307, 98], "car": [1728, 15], "votes": [435, 32],
-                                "mushroom": [8124, 116], "dna": [3186, 180],
-                                "breastcancer": [683, 80], "glass": [214, 27],
-                                "vehicle": [846, 54], "satellite": [4000, 108],
-                                "ionosphere": [351, 95], "sonar": [208, 180],
-                                "letter": [4000, 48], "promoters": [106, 228],
-                                "spam": [4601, 171], "vowel": [990, 27], "shuttle": [4000, 27],
-                                "thyroid": [215, 15], "penguins": [333, 16],
-                                "germancredit": [1000, 71], "mpg": [234, 45],
-                                "segment": [2310, 54]}
-    assert len(report["files"]) == len(_fetch.SHA256) + 8 + 6 + 3
-    assert report["readmes"] == {"heldout3": True, "heldout4": True, "heldout5": True}
+                                "mushroom": [8124, 116]}
+    assert len(report["files"]) == len(_fetch.SHA256)
     for relpath, (path, sha_ok) in report["files"].items():
         assert Path(path).is_relative_to(venv) and path.endswith(relpath), path
         assert sha_ok, relpath
@@ -140,4 +125,29 @@ def test_doctor_is_happy(installed):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "FAIL" not in result.stdout and result.stdout.strip().endswith("All is well.")
     assert "data: mushroom" in result.stdout and "JupyterLab widgets" in result.stdout
-    assert "data: letter" in result.stdout  # the third held-out round
+    assert "heldout" not in result.stdout and "data: letter" not in result.stdout
+
+
+def test_the_wheel_holds_no_study_and_no_held_out_data(wheel):
+    """The study of the rule (studies/) and its held-out rounds stay in the repository: the
+    wheel holds the package, the files of data/ (the UCI files and their README) and the
+    notebooks, nothing else."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        contents = {hashlib.sha256(z.read(n)).hexdigest() for n in names}
+    assert not [n for n in names if n.split("/")[0] == "studies" or "heldout" in n
+                or n.endswith(".npz") or "study" in n.lower()]
+    # No study file under another name either (empty files aside).
+    study = {p: hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in (REPO / "studies").rglob("*") if p.is_file() and p.stat().st_size
+             and "__pycache__" not in p.parts}
+    assert len(study) > 20  # the study is there, in the checkout
+    assert not [p for p, sha in study.items() if sha in contents]
+    data = {n.split("/", 2)[2] for n in names if n.startswith("binms_teach/_data/")}
+    assert data == {str(p.relative_to(REPO / "data")).replace(os.sep, "/")
+                    for p in (REPO / "data").rglob("*") if p.is_file()}
+    assert set(_fetch.SHA256) < data
+    modules = {n for n in names if n.endswith(".py")}
+    assert "binms_teach/experiments/table3.py" in modules and "binms_teach/selection.py" in modules

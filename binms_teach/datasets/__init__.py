@@ -9,19 +9,12 @@ row such as a cluster mode back as categorical values (or, for digits, as an ima
   `load_spect`, `load_soybean`, `load_car`; and `load_votes`, `load_mushroom`.
   Their files ship with the course and are found as `fetch_file` describes (see
   also the repository's ``data/README.md``).
-* The third held-out round of notebook 12 (data/heldout3/): `load_round3`; the
-  fourth and fifth held-out rounds (data/heldout4/, heldout5/, issue 16): `load_round4`,
-  `load_round5`.
 * Any categorical CSV file: `load_categorical_csv`.
 * No file needed: `load_sklearn_digits`, `make_bernoulli_mixture`.
 """
 
 from ._csv import load_categorical_csv
 from ._fetch import DataNotFoundError, DownloadError, archive_url, data_dirs, fetch_file
-from ._heldout import ROUND3_SETS as ROUND3_SETS  # the names; load_round3 loads them
-from ._heldout import ROUND4_SETS as ROUND4_SETS  # the names; load_round4 loads them
-from ._heldout import ROUND5_SETS as ROUND5_SETS  # the names; load_round5 loads them
-from ._heldout import load_round3, load_round4, load_round5
 from ._synthetic import load_sklearn_digits, make_bernoulli_mixture
 from ._uci import (
     load_car,
@@ -43,9 +36,6 @@ __all__ = [
     "load_categorical_csv",
     "load_digits",
     "load_mushroom",
-    "load_round3",
-    "load_round4",
-    "load_round5",
     "load_sklearn_digits",
     "load_soybean",
     "load_spect",

@@ -9,9 +9,7 @@ A file such as ``zoo/zoo.data`` is looked for, in this order, in
    installed wheel,
 4. ``~/binms_teach_data``.
 
-The folder layout is UCI's own (``zoo/zoo.data``, ``mfeat/mfeat-pix``, ...);
-``heldout3/``, ``heldout4/`` and ``heldout5/`` hold the course's own bit codings
-(`COURSE_FOLDERS`), never downloaded.
+The folder layout is UCI's own (``zoo/zoo.data``, ``mfeat/mfeat-pix``, ...).
 Since every file is shipped, step 3 always finds it in an intact install. Only
 if it is nowhere (a file deleted by hand), ``download=True`` fetches the data
 set's zip archive from the UCI repository (``static/public/<id>/<name>.zip``),
@@ -79,10 +77,6 @@ ARCHIVES = {
     "voting-records": (105, "congressional+voting+records"),
     "mushroom": (73, "mushroom"),
 }
-
-# Folders of the course's own files (bit codings it made, never downloaded), not UCI's files.
-COURSE_FOLDERS = ("heldout3", "heldout4", "heldout5")
-
 
 class DownloadError(OSError):
     """A data file could not be downloaded, or what arrived was not the expected file."""
@@ -171,8 +165,8 @@ def fetch_file(relpath, sha256=None, *, data_home=None, download=True, url=None)
         path = folder / relpath
         if path.is_file():
             if sha256_of(path) != sha256:
-                whose = "the course's file" if relpath.split("/")[0] in COURSE_FOLDERS else \
-                    "the UCI file"
+                whose = "the UCI file" if relpath.split("/")[0] in ARCHIVES else \
+                    "the expected file"
                 warnings.warn(
                     f"{path} is not byte for byte {whose} (sha256 differs from {sha256}); "
                     f"results may differ from the course's.",

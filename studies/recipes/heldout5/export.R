@@ -1,8 +1,8 @@
 # Export the round-5 data sets from Debian's R data packages to <out>/<name>.csv.
 #
-#   Rscript tools/heldout5/export.R /tmp/heldout5-raw
+#   Rscript studies/recipes/heldout5/export.R /tmp/heldout5-raw
 #
-# Documentation of provenance (data/heldout5/README.md), not run by CI. Deterministic: no
+# Documentation of provenance (studies/data/heldout5/README.md), not run by CI. Deterministic: no
 # random numbers are drawn here (nor in build.py: no set of this round is subsampled). Made
 # with Debian bookworm's r-base-core 4.2.2.20221110-2, r-cran-caret 6.0-93+dfsg-1,
 # r-cran-ggplot2 3.4.1+dfsg-1, r-cran-adegenet 2.1.10-1, r-cran-dslabs 0.7.4-1 and

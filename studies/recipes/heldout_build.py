@@ -1,8 +1,9 @@
-"""What tools/heldout3/, heldout4/ and heldout5/build.py share: reading the exported CSV files,
-the codings common to the rounds, the class numbers and the deterministic npz writer.
+"""What studies/recipes/heldout3/, heldout4/ and heldout5/build.py share: reading the exported
+CSV files, the codings common to the rounds, the class numbers and the deterministic npz writer.
 
-Not run by itself: each round's build.py puts tools/ on sys.path and imports it, and keeps what
-is its own (the class columns, the rows and columns dropped, which coding each attribute gets).
+Not run by itself: each round's build.py puts studies/recipes/ on sys.path and imports it, and
+keeps what is its own (the class columns, the rows and columns dropped, which coding each
+attribute gets).
 Every npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d), no constant column) and
 ``target`` (int64, 0..K-1, the k-th class name in sorted order, numbers by value).
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-DATA = Path(__file__).resolve().parents[1] / "data"  # the repository's data/
+DATA = Path(__file__).resolve().parents[1] / "data"  # studies/data/
 
 
 def read(raw, name):
@@ -86,8 +87,8 @@ def write_sets(build, raw, out, names):
 
 
 def main(argv, build, names, folder):
-    """The command line of tools/heldout3/ and heldout4/build.py: ``<raw folder> [out folder]``,
-    the out folder ``data/<folder>`` unless given."""
+    """The command line of studies/recipes/heldout3/ and heldout4/build.py: ``<raw folder>
+    [out folder]``, the out folder ``studies/data/<folder>`` unless given."""
     if len(argv) not in (1, 2):
         sys.exit("usage: build.py <folder of export.R's CSV files> [out folder]")
     raw = Path(argv[0])

@@ -1,15 +1,17 @@
-"""Build data/heldout4/<name>.npz from the CSV files export.R writes.
+"""Build studies/data/heldout4/<name>.npz from the CSV files export.R writes.
 
-    Rscript tools/heldout4/export.R /tmp/heldout4-raw
-    .venv/bin/python tools/heldout4/build.py /tmp/heldout4-raw [out folder, default data/heldout4]
+    Rscript studies/recipes/heldout4/export.R /tmp/heldout4-raw
+    .venv/bin/python studies/recipes/heldout4/build.py /tmp/heldout4-raw [out folder]
 
-Documentation of provenance (data/heldout4/README.md), not run by CI. Deterministic: the
+The out folder defaults to studies/data/heldout4.
+
+Documentation of provenance (studies/data/heldout4/README.md), not run by CI. Deterministic: the
 subsample uses numpy's legacy RandomState with a fixed seed (shuttle 4), and the npz files are
 zip archives with a fixed timestamp, so a rerun with the same numpy and zlib rewrites them
 byte for byte; the sha256 printed at the end must be those of the README.
 
 The helpers the rounds share (reading, class numbers, the npz writer, this command line) are in
-tools/heldout_build.py, which this script imports from beside its folder.
+studies/recipes/heldout_build.py, which this script imports from beside its folder.
 
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
 (int64, 0..K-1, the k-th class name in sorted order).
@@ -20,10 +22,14 @@ from pathlib import Path
 
 import numpy as np
 
-from binms_teach.experiments import ROUND4_SETS, quartile_code
+from binms_teach.experiments import quartile_code
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
+HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parents[3]))  # the repository's root, for studies
+sys.path.insert(0, str(HERE.parents[1]))  # studies/recipes/, for heldout_build
 from heldout_build import labels, main, onehot_bits, read, stratified_subsample  # noqa: E402
+
+from studies.heldout import ROUND4_SETS  # noqa: E402
 
 SUBSAMPLE = {"shuttle": (4000, 4)}  # name: (rows kept, seed)
 CLASS_COLUMN = {"promoters": "Class", "spam": "type", "vowel": "Class", "shuttle": "Class",

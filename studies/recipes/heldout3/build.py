@@ -1,15 +1,17 @@
-"""Build data/heldout3/<name>.npz from the CSV files export.R writes.
+"""Build studies/data/heldout3/<name>.npz from the CSV files export.R writes.
 
-    Rscript tools/heldout3/export.R /tmp/heldout3-raw
-    .venv/bin/python tools/heldout3/build.py /tmp/heldout3-raw [out folder, default data/heldout3]
+    Rscript studies/recipes/heldout3/export.R /tmp/heldout3-raw
+    .venv/bin/python studies/recipes/heldout3/build.py /tmp/heldout3-raw [out folder]
 
-Documentation of provenance (data/heldout3/README.md), not run by CI. Deterministic: the
+The out folder defaults to studies/data/heldout3.
+
+Documentation of provenance (studies/data/heldout3/README.md), not run by CI. Deterministic: the
 subsamples use numpy's legacy RandomState with fixed seeds (letter 1, satellite 2), and the
 npz files are zip archives with a fixed timestamp, so a rerun with the same numpy and zlib
 rewrites them byte for byte; the sha256 printed at the end must be those of the README.
 
 The helpers the rounds share (reading, class numbers, the npz writer, this command line) are in
-tools/heldout_build.py, which this script imports from beside its folder.
+studies/recipes/heldout_build.py, which this script imports from beside its folder.
 
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
 (int64, 0..K-1, the k-th class name in sorted order, numbers by value).
@@ -20,10 +22,14 @@ from pathlib import Path
 
 import numpy as np
 
-from binms_teach.experiments import ROUND3_SETS, quartile_code
+from binms_teach.experiments import quartile_code
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
+HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parents[3]))  # the repository's root, for studies
+sys.path.insert(0, str(HERE.parents[1]))  # studies/recipes/, for heldout_build
 from heldout_build import labels, main, read, stratified_subsample  # noqa: E402
+
+from studies.heldout import ROUND3_SETS  # noqa: E402
 
 SUBSAMPLE = {"letter": (4000, 1), "satellite": (4000, 2)}  # name: (rows kept, seed)
 CLASS_COLUMN = {"dna": "Class", "breastcancer": "Class", "glass": "Type", "vehicle": "Class",

@@ -1,8 +1,8 @@
 # Export the eight round-3 data sets from Debian's R package mlbench to <out>/<name>.csv.
 #
-#   Rscript tools/heldout3/export.R /tmp/heldout3-raw
+#   Rscript studies/recipes/heldout3/export.R /tmp/heldout3-raw
 #
-# Documentation of provenance (data/heldout3/README.md), not run by CI. Deterministic: no
+# Documentation of provenance (studies/data/heldout3/README.md), not run by CI. Deterministic: no
 # random numbers are drawn here (the subsamples are drawn in build.py). Made with Debian
 # bookworm's r-base-core 4.2.2.20221110-2 and r-cran-mlbench 2.1-3-1.
 # The data frames are written as R holds them: factors as their labels, NA as an empty field.

@@ -1,17 +1,16 @@
-"""The held-out rounds 3 to 5 (data/heldout3/ to heldout5/), each test run on every round: the
-shipped files against their README, the loaders, their errors, the doctor, and the role
-`auto_rows` gives the sets. What is a round's own (its codings' structure) is in
-tests/test_heldout_codings.py.
+"""The held-out rounds 3 to 5 (studies/data/heldout3/ to heldout5/), each test run on every
+round: the kept files against their README, the loaders, their errors, and the role
+`studies.auto_rows` gives the sets. What is a round's own (its codings' structure) is in
+studies/tests/test_heldout_codings.py.
 
 The expected shapes, class sizes, distinct rows, sizes and sha256 are parsed from each round's
 README, so the READMEs and the files cannot drift apart. No clustering is run here (the
-studies of the rule on these rounds are notebook 12's).
+study of the rule on these rounds is notebooks/appendix/12a_how_the_rule_was_found.ipynb).
 """
 
 import hashlib
 import re
 import types
-import urllib.request
 import warnings
 import zipfile
 from dataclasses import dataclass
@@ -20,11 +19,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import studies
 from binms_teach import experiments
-from binms_teach.datasets import DataNotFoundError, _fetch
-from binms_teach.datasets._heldout import ROUND3_SHA256, ROUND4_SHA256, ROUND5_SHA256
+from studies.heldout import ROUND3_SHA256, ROUND4_SHA256, ROUND5_SHA256
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -34,9 +33,9 @@ class Round:
 
     number: int
     names: tuple  # the sets shipped, in order: expected, not read from the package
-    sets: tuple  # experiments.ROUND<number>_SETS
+    sets: tuple  # studies.ROUND<number>_SETS
     digests: dict  # ROUND<number>_SHA256
-    load: object  # experiments.load_round<number>
+    load: object  # studies.load_round<number>
     not_shipped: tuple  # prepared once, not redistributed: their licences are unclear
     sample: str  # the set the loader's errors and own copies are tried on...
     shape: tuple  # ... and its (n, d)
@@ -47,7 +46,7 @@ class Round:
 
     @property
     def folder(self):
-        return REPO / f"data/heldout{self.number}"
+        return REPO / f"studies/data/heldout{self.number}"
 
     @property
     def readme(self):
@@ -73,15 +72,15 @@ class Round:
 
 ROUNDS = (
     Round(3, ("dna", "breastcancer", "glass", "vehicle", "satellite", "ionosphere", "sonar",
-              "letter"), experiments.ROUND3_SETS, ROUND3_SHA256, experiments.load_round3,
+              "letter"), studies.ROUND3_SETS, ROUND3_SHA256, studies.load_round3,
           not_shipped=("avimedi", "income"), sample="glass", shape=(214, 27), other="sonar",
           stranger="promoters", pair=("dna", "letter"), chosen_by_size=False),
     Round(4, ("promoters", "spam", "vowel", "shuttle", "thyroid", "penguins"),
-          experiments.ROUND4_SETS, ROUND4_SHA256, experiments.load_round4,
+          studies.ROUND4_SETS, ROUND4_SHA256, studies.load_round4,
           not_shipped=("pima", "crabs", "banknote"), sample="thyroid", shape=(215, 15),
           other="spam", stranger="glass", pair=("penguins", "shuttle"), chosen_by_size=True),
-    Round(5, ("germancredit", "mpg", "segment"), experiments.ROUND5_SETS, ROUND5_SHA256,
-          experiments.load_round5, not_shipped=("microbov", "nancycats", "h3n2", "olive", "fish"),
+    Round(5, ("germancredit", "mpg", "segment"), studies.ROUND5_SETS, ROUND5_SHA256,
+          studies.load_round5, not_shipped=("microbov", "nancycats", "h3n2", "olive", "fish"),
           sample="mpg", shape=(234, 45), other="segment", stranger="penguins",
           pair=("mpg", "segment"), chosen_by_size=True),
 )
@@ -108,13 +107,13 @@ def test_the_folder_holds_the_files_and_nothing_else(rnd):
     for name in rnd.not_shipped:  # named in the README, unknown to the loaders
         assert f"`{name}`" in rnd.readme
         with pytest.raises(ValueError, match="Unknown data set"):
-            experiments.load_any(name)
+            studies.load_any(name)
 
 
 @by_round
 def test_a_round_shares_no_name_with_the_other_rounds(rnd):
     others = [r for r in ROUNDS if r is not rnd]
-    names = (experiments.AUTO_DATASETS + experiments.ROUND2_SETS + experiments.DESIGN_SETS
+    names = (experiments.AUTO_DATASETS + studies.ROUND2_SETS + experiments.DESIGN_SETS
              + sum((r.sets for r in others), ()))
     assert not set(rnd.names) & {name.lower() for name in names}
     assert not set(rnd.digests.values()) & {sha for r in others for sha in r.digests.values()}
@@ -133,7 +132,7 @@ def test_every_set_loads_as_documented(rnd, name):
     n, d, k, sizes, distinct = rnd.sets_table()[name]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a checksum warning would fail here
-        bunch = experiments.load_any(name)
+        bunch = studies.load_any(name)
     X, y = bunch.data, bunch.target
     assert X.dtype == np.uint8 and X.shape == (n, d)
     assert y.dtype == np.int64 and y.shape == (n,)
@@ -154,7 +153,7 @@ def test_load_any_and_load_round_name_the_choices_for_an_unknown_name(rnd):
     for name in rnd.not_shipped:
         with pytest.raises(ValueError, match=rf"Unknown data set '{name}': choose from .*"
                                              rf"{last_two}"):
-            experiments.load_any(name)
+            studies.load_any(name)
     first_two = ", ".join(rnd.names[:2])
     with pytest.raises(ValueError,
                        match=rf"Unknown round {rnd.number} data set 'zoo': .*{first_two}"):
@@ -165,59 +164,37 @@ def test_load_any_and_load_round_name_the_choices_for_an_unknown_name(rnd):
 
 def test_load_any_keeps_the_papers_names_beside_the_held_out_ones():
     with pytest.raises(ValueError, match=r"mixture-<seed>"):
-        experiments.load_any("Sonar ")
-    assert experiments.load_any("Zoo").data.shape == (101, 21)  # the paper's names as before
-
-
-@pytest.fixture
-def no_data(monkeypatch, tmp_path):
-    """No shipped files, an empty user folder, no BINMS_TEACH_DATA, no network."""
-    monkeypatch.delenv(_fetch.ENV_VAR, raising=False)
-    monkeypatch.setattr(_fetch, "SHIPPED_DATA_DIR", tmp_path / "shipped")
-    monkeypatch.setattr(_fetch, "USER_DATA_DIR", tmp_path / "user")
-
-    def no_network(*args, **kwargs):
-        raise AssertionError("a held-out round's loader must not download")
-
-    monkeypatch.setattr(urllib.request, "urlopen", no_network)
-    return tmp_path
+        studies.load_any("Sonar ")
+    assert studies.load_any("Zoo").data.shape == (101, 21)  # the paper's names as before
 
 
 @by_round
-def test_a_missing_file_says_where_to_put_it(rnd, no_data):
-    mine, name, folder = no_data / "mine", rnd.sample, f"heldout{rnd.number}"
-    with pytest.raises(DataNotFoundError) as info:
-        rnd.load(name, data_home=mine)
-    message = str(info.value)
-    assert isinstance(info.value, FileNotFoundError)
-    assert f"{folder}/{name}.npz" in message and "never downloaded" in message
-    assert f"round {rnd.number} data set '{name}'" in message
-    assert str(mine / folder / f"{name}.npz") in message  # where to put it
-    assert str(no_data / "shipped") in message and "BINMS_TEACH_DATA" in message
-    assert rnd.digests[name] in message and f"data/{folder}/README.md" in message
-    with pytest.raises(DataNotFoundError, match=f"{folder}/{rnd.other}.npz"):
-        experiments.load_any(rnd.other)
-    assert not mine.exists()  # nothing was created
-
-
-@by_round
-def test_own_copies_come_first_and_a_changed_one_is_loaded_with_a_warning(rnd, no_data,
-                                                                         monkeypatch):
+def test_a_missing_file_says_where_it_belongs(rnd, tmp_path):
     name, folder = rnd.sample, f"heldout{rnd.number}"
-    env = no_data / "env"
-    (env / folder).mkdir(parents=True)
-    (env / folder / f"{name}.npz").write_bytes((rnd.folder / f"{name}.npz").read_bytes())
-    monkeypatch.setenv(_fetch.ENV_VAR, str(env))
+    with pytest.raises(FileNotFoundError) as info:
+        rnd.load(name, data_home=tmp_path)
+    message = str(info.value)
+    assert str(tmp_path / folder / f"{name}.npz") in message and "never downloaded" in message
+    assert f"round {rnd.number} data set '{name}'" in message
+    assert rnd.digests[name] in message and f"studies/data/{folder}/README.md" in message
+    assert f"studies/recipes/{folder}/" in message  # how to rebuild it
+    assert list(tmp_path.iterdir()) == []  # nothing was created
+
+
+@by_round
+def test_an_own_copy_is_read_and_a_changed_one_is_loaded_with_a_warning(rnd, tmp_path):
+    name, folder = rnd.sample, f"heldout{rnd.number}"
+    (tmp_path / folder).mkdir()
+    (tmp_path / folder / f"{name}.npz").write_bytes((rnd.folder / f"{name}.npz").read_bytes())
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert rnd.load(name).data.shape == rnd.shape
-    # The same arrays written again (np.savez: other zip bytes) in data_home, searched first.
+        assert rnd.load(name, data_home=tmp_path).data.shape == rnd.shape
+    # The same arrays, cut and written again (np.savez: other zip bytes).
     original = rnd.load(name)
-    mine = no_data / "mine"
-    (mine / folder).mkdir(parents=True)
-    np.savez(mine / folder / f"{name}.npz", data=original.data[:10], target=original.target[:10])
-    with pytest.warns(UserWarning, match="not byte for byte the course's file"):
-        changed = rnd.load(name, data_home=mine)
+    np.savez(tmp_path / folder / f"{name}.npz", data=original.data[:10],
+             target=original.target[:10])
+    with pytest.warns(UserWarning, match="not byte for byte the study's file"):
+        changed = rnd.load(name, data_home=tmp_path)
     assert changed.data.shape == (10, rnd.shape[1])
 
 
@@ -238,29 +215,31 @@ def test_auto_rows_gives_the_sets_their_role(rnd):
     # Two sets of this round, one of each other held-out round, then round 2, design, held out.
     others = [r for r in ROUNDS if r is not rnd]
     names = (*rnd.pair, *(r.pair[0] for r in others), "wine", "zoo", "mixture-9")
-    rows = experiments.auto_rows({name: _fake_result(name) for name in names})
+    rows = studies.auto_rows({name: _fake_result(name) for name in names})
     assert [r["role"] for r in rows] == [f"round {rnd.number}"] * 2 + [
         f"round {r.number}" for r in others] + ["round 2", "design", "held out"]
     assert rows[0]["best_ari"] == 0.8 and rows[0]["ari_ratio"] == pytest.approx(0.5 / 0.8)
     assert f"round {rnd.number}" in experiments.format_auto(rows)
 
 
-@by_round
-def test_the_doctor_checks_the_sets(rnd, no_data):
-    from binms_teach import doctor
+def test_the_package_knows_no_round():
+    """The rounds are the study's: the package neither loads nor checks them."""
+    from binms_teach import datasets, doctor
 
-    lines = [line for _, line in doctor.check_datasets()]
-    for name in rnd.names:
-        (line,) = [line for line in lines if line[6:].split()[:2] == ["data:", name]]
-        assert line.startswith("FAIL") and f"heldout{rnd.number}/{name}.npz" in line, line
-        assert "-> fix: pip install --force-reinstall binms-teach" in line
+    names = {name for r in ROUNDS for name in r.names}
+    for name in names:
+        with pytest.raises(ValueError, match="Unknown data set"):
+            experiments.load_any(name)
+    assert not any(n.startswith(("load_round", "ROUND")) for n in dir(datasets) + dir(experiments))
+    checked = {line[6:].split()[1] for _, line in doctor.check_datasets()}
+    assert checked and not checked & names
 
 
-@by_round
-def test_the_doctor_loads_the_shipped_sets(rnd):
-    from binms_teach import doctor
-
-    results = {line[6:].split()[1]: (ok, line) for ok, line in doctor.check_datasets()}
-    for name in rnd.names:
-        ok, line = results[name]
-        assert ok, line
+def test_synthetic_set_names_need_a_whole_number_seed():
+    for bad in ("mixture-x", "fewbits--2", "copies-", "copies-1.5"):
+        with pytest.raises(ValueError, match="the seed a whole number"):
+            studies.load_any(bad)
+    # The design sets with repeated rows: as many distinct rows as the rows are few.
+    copies = studies.load_any("copies-1")
+    assert len(np.unique(copies.data, axis=0)) < len(copies.data) / 2
+    assert studies.load_any("fewbits-0").data.shape == (300, 8)

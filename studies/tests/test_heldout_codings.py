@@ -1,12 +1,12 @@
 """The codings of the held-out rounds 4 and 5, set by set: the structure each README describes
 (thermometers of quartile bits, one level per attribute, counts known from the sources).
-What every round shares (files, loaders, errors, doctor) is in tests/test_heldout.py.
+What every round shares (files, loaders, errors) is in studies/tests/test_heldout.py.
 """
 
 import numpy as np
 import pytest
 
-from binms_teach import experiments
+import studies
 
 # Sets coded by quartile_code alone: 3 bits per numeric attribute, none dropped as constant.
 QUARTILE_ONLY = {"spam": 57, "vowel": 9, "shuttle": 9, "thyroid": 5,  # round 4
@@ -28,7 +28,7 @@ def _is_thermometer(block):
 @pytest.mark.parametrize("name", sorted(QUARTILE_ONLY))
 def test_quartile_codings_are_thermometers(name):
     # Bit q of an attribute is "above the q-th quartile": bit 3 implies bit 2 implies bit 1.
-    X = experiments.load_any(name).data.astype(int)
+    X = studies.load_any(name).data.astype(int)
     triples = X.reshape(len(X), QUARTILE_ONLY[name], 3)
     assert (np.diff(triples, axis=2) <= 0).all()
     # Above the median: at most half the rows (fewer when the attribute ties at its median).
@@ -38,13 +38,13 @@ def test_quartile_codings_are_thermometers(name):
 
 def test_promoters_is_one_hot_per_position():
     # 57 positions x (a, c, g, t): exactly one base per position, every base seen at each.
-    X = experiments.load_any("promoters").data.reshape(106, 57, 4)
+    X = studies.load_any("promoters").data.reshape(106, 57, 4)
     assert (X.sum(axis=2) == 1).all()
     assert (X.sum(axis=0) > 0).all()
 
 
 def test_penguins_coding():
-    X = experiments.load_any("penguins").data.astype(int)
+    X = studies.load_any("penguins").data.astype(int)
     island, measurements, sex = X[:, :3], X[:, 3:15].reshape(-1, 4, 3), X[:, 15]
     assert (island.sum(axis=1) == 1).all()  # one island per bird
     assert (np.diff(measurements, axis=2) <= 0).all()
@@ -56,7 +56,7 @@ def test_germancredit_coding():
     # The README's coding, column by column: 7 numeric attributes (two lost their constant
     # third-quartile bit), Telephone, ForeignWorker, then caret's indicators of the 11
     # remaining categorical attributes (Purpose and Personal each lost a level never seen).
-    X = experiments.load_any("germancredit").data
+    X = studies.load_any("germancredit").data
     quartile_widths = [3, 3, 2, 2, 3, 3, 3]
     level_widths = [4, 5, 10, 5, 5, 4, 3, 4, 3, 3, 4]
     blocks = _blocks(X, quartile_widths + [1, 1] + level_widths)
@@ -68,7 +68,7 @@ def test_germancredit_coding():
 
 
 def test_mpg_coding():
-    X = experiments.load_any("mpg").data
+    X = studies.load_any("mpg").data
     # manufacturer, displ, year, cyl (its third bit, cyl > 8, dropped), trans, drv, cty, hwy, fl
     blocks = _blocks(X, [15, 3, 1, 2, 10, 3, 3, 3, 5])
     for i in (0, 4, 5, 8):

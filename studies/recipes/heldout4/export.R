@@ -1,8 +1,8 @@
 # Export the six round-4 data sets from Debian's R data packages to <out>/<name>.csv.
 #
-#   Rscript tools/heldout4/export.R /tmp/heldout4-raw
+#   Rscript studies/recipes/heldout4/export.R /tmp/heldout4-raw
 #
-# Documentation of provenance (data/heldout4/README.md), not run by CI. Deterministic: no
+# Documentation of provenance (studies/data/heldout4/README.md), not run by CI. Deterministic: no
 # random numbers are drawn here (the subsample is drawn in build.py). Made with Debian
 # bookworm's r-base-core 4.2.2.20221110-2, r-cran-kernlab 0.9-32-1, r-cran-mlbench 2.1-3-1,
 # r-cran-mclust 6.0.0-1 and r-cran-palmerpenguins 0.1.1-1.

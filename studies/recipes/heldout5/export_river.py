@@ -1,11 +1,11 @@
 """Copy the UCI image segments as Python's river package ships them to <out>/segment.csv.
 
-    python tools/heldout5/export_river.py /tmp/heldout5-raw
+    python studies/recipes/heldout5/export_river.py /tmp/heldout5-raw
 
 Run with a Python that has river 0.26.1 installed (pip install river==0.26.1); only the data
 file river ships (river/datasets/segment.csv.zip, a zip archive of one CSV file) is read, no
 river code is run and nothing is downloaded. Documentation of provenance
-(data/heldout5/README.md), not run by CI.
+(studies/data/heldout5/README.md), not run by CI.
 """
 
 import sys

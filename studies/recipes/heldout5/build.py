@@ -1,18 +1,18 @@
-"""Build data/heldout5/<name>.npz from the CSV files export.R and export_river.py write.
+"""Build studies/data/heldout5/<name>.npz from the CSV files export.R and export_river.py write.
 
-    Rscript tools/heldout5/export.R /tmp/heldout5-raw
-    python tools/heldout5/export_river.py /tmp/heldout5-raw   # with river 0.26.1 installed
-    .venv/bin/python tools/heldout5/build.py /tmp/heldout5-raw [out folder [name ...]]
+    Rscript studies/recipes/heldout5/export.R /tmp/heldout5-raw
+    python studies/recipes/heldout5/export_river.py /tmp/heldout5-raw   # river 0.26.1
+    .venv/bin/python studies/recipes/heldout5/build.py /tmp/heldout5-raw [out folder [name ...]]
 
-The out folder defaults to data/heldout5 and the names to `ROUND5_SETS` (the sets that ship);
-the sets prepared but not shipped (`NOT_SHIPPED`) are built only when named. Documentation of
-provenance (data/heldout5/README.md), not run by CI. Deterministic: no random number is drawn
-(no set of this round is subsampled) and the npz files are zip archives with a fixed
+The out folder defaults to studies/data/heldout5 and the names to `ROUND5_SETS` (the sets kept
+there); the sets prepared but not kept (`NOT_SHIPPED`) are built only when named. Documentation
+of provenance (studies/data/heldout5/README.md), not run by CI. Deterministic: no random number
+is drawn (no set of this round is subsampled) and the npz files are zip archives with a fixed
 timestamp, so a rerun with the same numpy and zlib rewrites them byte for byte; the sha256
 printed at the end must be those of the README.
 
 The helpers every round shares (reading, class numbers, the npz writer) are in
-tools/heldout_build.py, which this script imports from beside its folder.
+studies/recipes/heldout_build.py, which this script imports from beside its folder.
 
 Each npz holds exactly two arrays: ``data`` (uint8 0/1, shape (n, d)) and ``target``
 (int64, 0..K-1, the k-th class name in sorted order, numbers by value).
@@ -23,10 +23,14 @@ from pathlib import Path
 
 import numpy as np
 
-from binms_teach.experiments import ROUND5_SETS, quartile_code
+from binms_teach.experiments import quartile_code
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for heldout_build
+HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parents[3]))  # the repository's root, for studies
+sys.path.insert(0, str(HERE.parents[1]))  # studies/recipes/, for heldout_build
 from heldout_build import labels, onehot_bits, read, write_sets  # noqa: E402
+
+from studies.heldout import ROUND5_SETS  # noqa: E402
 
 NOT_SHIPPED = ("microbov", "nancycats", "h3n2", "olive", "fish")  # licences unclear
 CLASS_COLUMN = {"germancredit": "Class", "mpg": "class", "segment": "category",

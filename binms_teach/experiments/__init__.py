@@ -1,0 +1,127 @@
+"""The paper's experiments (Section 4): Tables 2 and 3, Figures 1-3, the quantization error.
+
+``python -m binms_teach reproduce`` runs them all (`reproduce`); notebooks 08-11
+run them step by step and explain every difference from the paper. The paper
+leaves the protocol open; the choices made here (each notebook says why) are
+described in the module that makes them:
+
+* `protocol`: the data sets, as the paper's text codes them (Car: additive
+  coding), their (k1, k2) grids and the seeds;
+* `table3`: Tables 2 (data sets) and 3 (results): k-modes ("10 runs": ten
+  single starts, seeds 0..9) beside BinNNMS;
+* `sweeps`: BinNNMS over a grid of (k1, k2) (Figure 1), one ascent per k1, and
+  two ways of choosing the setting: the best against the labels (optimistic) and
+  the silhouette (honest);
+* `auto`: a third way, ``BinNNMS(k1="auto", k2="auto")`` (notebook 12), against
+  the supervised best of its own grid;
+* `orders`: the "index" rule over random row orders and the order-free "ball"
+  rule at Table 3's settings; how often "ball" ascents cycle;
+* `quantization`: Figure 2 (the quantization error along the ascent) and the
+  prototypes of Figure 3;
+* `figures`: the plots; `formatting`: the tables as text and CSV;
+* `reproduction`: everything at once.
+
+Everything is seeded and deterministic; long loops show a tqdm.auto progress bar
+(a widget in Jupyter, text in a terminal) when ``progress=True``. Every public
+name of these modules is importable from here (``experiments.sweep``).
+"""
+
+from .auto import (
+    AUTO_COLUMNS,
+    AUTO_DATASETS,
+    DESIGN_SETS,
+    LEARNABLE_ARI,
+    MIXTURE_SEEDS,
+    SKLEARN_SETS,
+    AutoResult,
+    auto_result,
+    auto_rows,
+    auto_study,
+    auto_targets,
+    design_role,
+    format_auto,
+    load_any,
+    plot_criteria,
+    quartile_code,
+)
+from .figures import (
+    RESULT_MARKERS,
+    figure1,
+    figure2,
+    figure3,
+    figure_results,
+    plot_curves,
+    plot_prototypes,
+    plot_results,
+    plot_sweep,
+)
+from .formatting import (
+    cell,
+    csv_cell,
+    format_score,
+    format_table1,
+    format_table2,
+    order_text,
+    to_csv,
+)
+from .orders import (
+    ORDER_SEEDS,
+    QUICK_ORDER_SEEDS,
+    OrderRuns,
+    OrderScores,
+    ball_cycle_census,
+    format_census,
+    order_runs,
+    row_order,
+)
+from .protocol import (
+    DATASETS,
+    DIGITS_GRID,
+    GRID,
+    QUICK_DATASETS,
+    QUICK_GRID,
+    QUICK_SEEDS,
+    SEEDS,
+    SMALL_GRID,
+    check_datasets,
+    check_target,
+    grid,
+    load,
+)
+from .quantization import (
+    CURVE_K1,
+    QUICK_CURVE_K1,
+    QuantizationCurves,
+    digit_prototypes,
+    prototypes,
+    quantization_curves,
+)
+from .reproduction import Reproduction, reproduce
+from .sweeps import HONEST_MAX_FRACTION, Sweep, ascent_modes, sweep
+from .table3 import (
+    METHODS,
+    TABLE1_COLUMNS,
+    TABLE2_COLUMNS,
+    KModesRuns,
+    Spread,
+    kmodes_runs,
+    table1,
+    table2,
+    table3_settings,
+)
+
+__all__ = [
+    "AUTO_COLUMNS", "AUTO_DATASETS", "CURVE_K1", "DATASETS", "DESIGN_SETS", "DIGITS_GRID", "GRID",
+    "HONEST_MAX_FRACTION", "LEARNABLE_ARI", "METHODS", "MIXTURE_SEEDS", "ORDER_SEEDS",
+    "QUICK_CURVE_K1", "QUICK_DATASETS", "QUICK_GRID", "QUICK_ORDER_SEEDS", "QUICK_SEEDS",
+    "RESULT_MARKERS", "SEEDS", "SKLEARN_SETS", "SMALL_GRID", "TABLE1_COLUMNS", "TABLE2_COLUMNS",
+    "AutoResult", "KModesRuns", "OrderRuns", "OrderScores", "QuantizationCurves", "Reproduction",
+    "Spread", "Sweep", "ascent_modes", "auto_result", "auto_rows", "auto_study", "auto_targets",
+    "ball_cycle_census", "cell", "check_datasets", "check_target", "csv_cell", "design_role",
+    "digit_prototypes", "figure1", "figure2", "figure3", "figure_results", "format_auto",
+    "format_census", "format_score", "format_table1", "format_table2", "grid", "kmodes_runs",
+    "load", "load_any", "order_runs", "order_text", "plot_criteria", "plot_curves",
+    "plot_prototypes", "plot_results", "plot_sweep", "prototypes", "quantization_curves",
+    "quartile_code", "reproduce", "row_order", "sweep", "table1", "table2", "table3_settings",
+    "to_csv",
+]
