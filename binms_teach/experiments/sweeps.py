@@ -102,7 +102,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
 
     One ascent per k1 serves every k2: epsilon_from_k2 and epsilon_proximity
     are all that change with k2, computed for the whole k2 grid at once as
-    `binms_teach.selection` does (`selection.epsilons`, `selection.proximity_labels`:
+    `binms_teach.selection` does (`fast.labelling.epsilons`, `proximity_labels`:
     one labelling per floor(epsilon)). The labels equal those of
     ``BinNNMS(k1, k2, tie=tie, epsilon_from=epsilon_from, neighbours=neighbours).fit(X)``
     (k1 = 0: no ascent, the same as k1 = 1).
