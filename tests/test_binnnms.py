@@ -112,6 +112,38 @@ def test_bga_counts_updates_and_convergence():
     assert np.array_equal(converged1, n_iter == 1)
 
 
+@pytest.mark.parametrize("tie", ["one", "zero", "keep"])
+@pytest.mark.parametrize("neighbours", ["index", "ball"])
+def test_no_iterate_is_searched_twice_and_the_modes_stay_those_of_bga_path(
+        neighbours, tie, monkeypatch):
+    """The ascent remembers every iterate's update (in any round, of any candidate): each
+    distinct iterate is searched once, and every candidate still ends where bga_path does."""
+    import sys
+    import warnings
+    ascent = sys.modules["binms_teach.fast.ascent"]
+    X = mixture(n=150, d=14, k=4, flip=0.2, seed=5)
+    searched = []
+    name = "_majority_of_neighbours" if neighbours == "index" else "_majority_of_ball"
+    kernel = getattr(ascent, name)
+
+    def recorded(*args):
+        searched.extend(map(bytes, args[-3]))  # Q, the rows whose update is computed
+        return kernel(*args)
+
+    monkeypatch.setattr(ascent, name, recorded)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "ball" may cycle
+        modes, n_iter, _, _ = ascent.ascend(X, X.copy(), 6, 100, tie, neighbours=neighbours)
+        monkeypatch.setattr(ascent, name, kernel)
+        paths = [bga_path(X, x, 6, tie=tie, neighbours=neighbours) for x in X]
+    assert len(searched) == len(set(searched))
+    # Every iterate a candidate updated was searched: x_0, ..., and the confirming one.
+    iterates = {bytes(row) for path in paths for row in path}
+    assert iterates <= set(searched) | {bytes(m) for m in modes}
+    assert [path[-1].tolist() for path in paths] == modes.tolist()
+    assert max(n_iter) > 2  # the ascent took several rounds: the table had work to do
+
+
 def test_the_estimator_is_deterministic_and_leaves_the_input_alone():
     X = mixture(seed=4)
     before = X.copy()

@@ -105,6 +105,49 @@ def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch)
     assert not np.array_equal(fake.search(np.packbits(X, axis=1), 5)[1], brute_knn(X, X, 5)[1])
 
 
+@pytest.mark.parametrize("spare", [1, 4, 8])
+def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypatch, spare):
+    """A tie at the k-th distance that fills the last spare place, or runs past it, is redone
+    by the range search; one that ends before it is not; the answer is exact every time,
+    with a faiss that returns tied points highest index first."""
+    real = faiss.IndexBinaryFlat
+
+    class Adversarial(real):
+        def search(self, x, k):
+            D, J = real.search(self, x, self.ntotal)
+            order = np.lexsort((-J, D), axis=1)
+            return (np.take_along_axis(D, order, axis=1)[:, :k],
+                    np.take_along_axis(J, order, axis=1)[:, :k])
+
+    calls = []
+    exact_pass = ENGINE.PopcountIndex._stable_within
+
+    def counted(self, P, radius, k):
+        calls.append(len(P))
+        return exact_pass(self, P, radius, k)
+
+    monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
+    monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
+    monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS", spare)
+    k, d = 5, 8
+    query = np.zeros((1, d), dtype=np.uint8)
+    rng = np.random.default_rng(spare)
+    for tied in (k - 2 + spare - 1, k - 2 + spare, k - 2 + spare + 1):
+        # 2 copies of the query, `tied` points at distance 1, 30 at distance 4:
+        # the k-th nearest is at distance 1, and 2 + tied points lie within it.
+        X = np.zeros((2 + tied + 30, d), dtype=np.uint8)
+        X[2 : 2 + tied, 0] = 1
+        X[2 + tied :, 4:] = 1
+        X = X[rng.permutation(len(X))]
+        calls.clear()
+        with engine("faiss"):
+            D, idx = searcher(X).search(query, k)
+        expected = brute_knn(X, query, k)
+        assert np.array_equal(idx, expected[1]) and np.array_equal(D, expected[0]), tied
+        runs_out = 2 + tied >= k + spare  # the (k + spare)-th distance equals the k-th
+        assert sum(calls) == (1 if runs_out else 0), (tied, calls)
+
+
 def test_chunks_give_the_same_neighbours(monkeypatch):
     rng = np.random.default_rng(3)
     X = tie_heavy(rng, 700, 6, 20)

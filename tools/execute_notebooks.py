@@ -11,6 +11,10 @@ right after. A notebook is written back only when every cell ran without an erro
 otherwise the script names the failing cell, prints its traceback, leaves the file
 untouched and exits with status 1 after trying the other notebooks.
 
+Each notebook's execution time (seconds, with the load average beside it: a busy
+machine stretches it) is printed as soon as the notebook finishes, and all of them
+again at the end, slowest first, marking those over `TARGET_SECONDS`.
+
 Progress bars (tqdm) are dropped from the stored outputs: a student sees them
 move when running a cell, while a stored one would only ever show "0%" (the
 widget's state is not saved). Other widgets (the explorers) keep their outputs.
@@ -40,6 +44,7 @@ DATA_VARIABLE = "BINMS_TEACH_DATA"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 # A tqdm bar as text: "name:  40%|####      | 4/10 [00:01<00:02, 2.9it/s]".
 PROGRESS = re.compile(r"\d+%\|")
+TARGET_SECONDS = 30  # every lesson should execute within this on 2 cores
 
 
 def check_kernel():
@@ -165,6 +170,14 @@ def stderr_cells(path: Path):
     ]
 
 
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages, e.g. "1.02 0.80 0.65" ("?" where unknown)."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="+", type=Path, help="the .ipynb files to execute")
@@ -174,22 +187,32 @@ def main(argv=None) -> int:
         parser.error(f"not notebook files: {', '.join(missing)}")
     check_kernel()
     pass_data_variable()
-    failures = []
+    failures, times = [], {}
     for path in args.notebooks:
+        print(f"running {path}", flush=True)
+        start = time.perf_counter()
         try:
             seconds = execute(path)
         except (CellExecutionError, CellTimeoutError) as exc:
             failures.append(path)
-            print(f"FAILED  {path}\n{exc}\n", file=sys.stderr)
+            print(f"FAILED  {path} after {time.perf_counter() - start:.1f} s\n{exc}\n",
+                  file=sys.stderr, flush=True)
             continue
         except Exception as exc:  # report every failure, then exit 1
             failures.append(path)
-            print(f"FAILED  {path}: {type(exc).__name__}: {exc}\n", file=sys.stderr)
+            print(f"FAILED  {path} after {time.perf_counter() - start:.1f} s: "
+                  f"{type(exc).__name__}: {exc}\n", file=sys.stderr, flush=True)
             continue
-        print(f"ok      {path} ({seconds:.1f} s)")
+        times[path] = seconds
+        print(f"ok      {path} ({seconds:.1f} s, load average {load_average()})", flush=True)
         warned = stderr_cells(path)
         if warned:
-            print(f"        stderr output (warnings?) stored in cells {warned}")
+            print(f"        stderr output (warnings?) stored in cells {warned}", flush=True)
+    if len(times) > 1:
+        print(f"execution times (load average now {load_average()}):")
+        for path, seconds in sorted(times.items(), key=lambda item: -item[1]):
+            over = f"  over {TARGET_SECONDS} s" if seconds > TARGET_SECONDS else ""
+            print(f"  {seconds:6.1f} s  {path}{over}")
     if failures:
         print(
             f"{len(failures)} notebook(s) failed and were left untouched: "

@@ -22,9 +22,10 @@ def ascend(X, current, k1, max_iter, tie, record=False, neighbours="index", cycl
     """All candidates at once: equals `binms_teach.ascent.bga`, bit for bit.
 
     Unchecked (X uint8 0/1); ``current`` (uint8, owned) is updated in place.
-    Identical iterates have identical futures, so each round computes the
-    update once per distinct active iterate; candidates that reached a fixed
-    point are not recomputed.
+    Identical iterates have identical futures, so the update of an iterate is
+    computed once: once per distinct active iterate in a round, and never again
+    when another candidate reaches it in a later round; candidates that reached
+    a fixed point are not recomputed.
 
     ``index``: X prepared by `binms_teach.fast.search.searcher` (exact by default).
     ``cycles``: a list to receive the count of cycled candidates instead of
@@ -48,16 +49,25 @@ def ascend(X, current, k1, max_iter, tie, record=False, neighbours="index", cycl
     if neighbours == "ball":
         Xf = X.astype(np.float32)  # the ball's votes are products with X
         seen = [{key} for key in _row_keys(current)]  # every iterate of every candidate
+    # The update of an iterate depends on the iterate alone (with tie="keep" too: the
+    # iterate's own bits settle its ties), so no iterate is searched twice, whichever
+    # candidate reached it in whichever round: packed iterate -> packed next iterate.
+    table = {}
     for _ in range(max_iter):
         if active.size == 0:
             break
-        unique, inverse = unique_rows(current[active])
-        if neighbours == "ball" and isinstance(factors, PopcountIndex):
-            nxt = _majority_of_ball_packed(Xf, factors, unique, k1, tie)[inverse]
-        elif neighbours == "ball":
-            nxt = _majority_of_ball(Xf, unique, k1, tie)[inverse]
-        else:
-            nxt = _majority_of_neighbours(X, factors, unique, k1, tie)[inverse]
+        unique, inverse, keys = _distinct_iterates(current[active])
+        new = [i for i, key in enumerate(keys) if key not in table]  # searched only these
+        if new:
+            if neighbours == "ball" and isinstance(factors, PopcountIndex):
+                computed = _majority_of_ball_packed(Xf, factors, unique[new], k1, tie)
+            elif neighbours == "ball":
+                computed = _majority_of_ball(Xf, unique[new], k1, tie)
+            else:
+                computed = _majority_of_neighbours(X, factors, unique[new], k1, tie)
+            table.update(zip([keys[i] for i in new], _packed_keys(np.packbits(computed, axis=1)),
+                              strict=True))
+        nxt = _unpack_rows([table[key] for key in keys], X.shape[1])[inverse]
         n_iter[active] += 1
         moved = np.any(nxt != current[active], axis=1)
         current[active] = nxt
@@ -128,6 +138,27 @@ def _majority_of_ball_packed(Xf, index, Q, k1, tie):
         size = np.diff(members.indptr)[:, None]
         out[rows] = decide(2 * ones, size, tie, Q[rows])
     return out
+
+
+def _distinct_iterates(A):
+    """`unique_rows` of A and a bytes key per distinct row (`_packed_keys`)."""
+    packed = np.ascontiguousarray(np.packbits(A, axis=1))
+    keys = packed.view(np.dtype((np.void, packed.shape[1])))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return A[first], inverse.reshape(-1), _packed_keys(packed[first])
+
+
+def _packed_keys(packed):
+    """One bytes key per row of packed bits (uint8), made in C: numpy's fixed-width
+    bytes drop trailing zero bytes, which keeps equal-width rows distinct."""
+    return packed.view(np.dtype((np.bytes_, packed.shape[1])))[:, 0].tolist()
+
+
+def _unpack_rows(keys, d):
+    """The 0/1 rows (uint8, d columns) of a list of `_packed_keys` keys."""
+    width = (d + 7) // 8
+    packed = np.array(keys, dtype=np.dtype((np.bytes_, width))).view(np.uint8)
+    return np.unpackbits(packed.reshape(len(keys), width), axis=1, count=d)
 
 
 def unique_rows(A):

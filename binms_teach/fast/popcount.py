@@ -8,12 +8,13 @@ few thousand points on (benchmarks/RESULTS.md, section 5). faiss is an optional 
 (BLAS) kernels of `binms_teach.fast.search`, which give the same results.
 
 Exactness does not rest on how faiss orders ties. For NN_k, faiss is asked for
-kk = 2k (at least k + 16) neighbours: when the kk-th distance exceeds the k-th,
-every point within the k-th distance is among those returned, whatever order
-faiss gave them, and we sort them by (distance, index) ourselves. Only the rows
-whose tie runs past the kk-th place (where faiss might have cut at any index)
-are redone: a range search returns every point within the k-th distance and a
-stable selection keeps the k with the lowest (distance, index).
+kk = k + 8 neighbours (a few spare ones): when the kk-th distance exceeds the
+k-th, every point within the k-th distance is among those returned, whatever
+order faiss gave them, and we sort them by (distance, index) ourselves. Only
+the rows whose kk-th distance equals the k-th (a tie that may run past the
+kk-th place, where faiss might have cut at any index) are redone: a range
+search returns every point within the k-th distance and a stable selection
+keeps the k with the lowest (distance, index).
 
 Which engine runs is set by ``BINMS_TEACH_ENGINE`` ("auto", "faiss" or
 "numpy"; default "auto": faiss when installed) or, for a block of code, by
@@ -47,9 +48,12 @@ AUTO_MIN_POINTS = 256
 # faiss keeps the k best in a heap per query: for a k in the hundreds or more
 # (k-modes sorts every point, k = n) the float32 kernel's sort is faster.
 AUTO_MAX_K = 256
-# Extra neighbours asked of faiss beyond k (at least k): ties at the k-th distance
-# that fit in them need no second pass.
-SPARE_NEIGHBOURS = 16
+# Extra neighbours asked of faiss beyond k: a row needs the second (range search)
+# pass only when its tie at the k-th distance fills them all. Measured on the
+# iterates of a Digits ascent (k1 = 10): 52 % of the rows need it with 1 spare,
+# about 1 % with 4 and none with 8, while faiss's k-selection for k + 8 costs
+# about what it costs for k (benchmarks/passes.py).
+SPARE_NEIGHBOURS = 8
 # Up to this many data points faiss selects the k nearest by counting, beyond it with a heap
 # (see `_flat_index`); a heap is kept for large k only where it was measured faster.
 COUNTING_MAX_POINTS = 8192
@@ -235,7 +239,7 @@ class PopcountIndex:
 
     def _search(self, P, k):
         n = self.n
-        kk = min(k + max(k, SPARE_NEIGHBOURS), n)
+        kk = min(k + SPARE_NEIGHBOURS, n)
         with _threads_for(len(P) * n):
             D, J = self.index.search(P, kk)
         # Sorting all kk keys puts the k true nearest first whenever every point at
@@ -245,7 +249,8 @@ class PopcountIndex:
         key.sort(axis=1)
         key = key[:, :k]
         if kk < n:
-            # Ties run past the kk-th place: faiss may have kept any of the tied points.
+            # The kk-th distance equals the k-th: the tie may run past the kk-th
+            # place, and faiss may have kept any of the tied points.
             tied = np.flatnonzero(D[:, kk - 1] == D[:, k - 1])
             if tied.size:
                 key[tied] = self._stable_within(P[tied], D[tied, k - 1], k)
