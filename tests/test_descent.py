@@ -211,7 +211,7 @@ def test_cycle_guard_in_binnnms():
 def test_cycle_guard_catches_longer_cycles(monkeypatch):
     """A stand-in vote with a 3-cycle (x -> x + e0 -> x + e0 + e1 -> x): any earlier iterate."""
 
-    def three_cycle(Xf, Q, k1, tie):
+    def three_cycle(Xf, index, Q, k1, tie):
         out = Q.copy()
         first, second = Q[:, 0] == 1, Q[:, 1] == 1
         out[:, 0] = ~first | ~second        # 00 -> 10 -> 11 -> 00

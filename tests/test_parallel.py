@@ -104,7 +104,7 @@ def test_the_cycles_of_all_chunks_make_one_warning(monkeypatch):
 
     from binms_teach.ascent import AscentCycleWarning
 
-    def flip_first_bit(Xf, Q, k1, tie):
+    def flip_first_bit(Xf, index, Q, k1, tie):
         out = Q.copy()
         out[:, 0] ^= 1
         return out

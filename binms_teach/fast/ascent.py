@@ -10,8 +10,7 @@ import numpy as np
 
 from ..ascent import warn_cycles
 from ..majority import decide
-from .popcount import PopcountIndex
-from .search import ball_chunks, nearest_neighbours, searcher
+from .search import nearest_neighbours, searcher
 
 # Rows x k1 x d bytes gathered at once when counting votes.
 VOTE_CHUNK_BYTES = 16 * 2**20
@@ -59,10 +58,8 @@ def ascend(X, current, k1, max_iter, tie, record=False, neighbours="index", cycl
         unique, inverse, keys = _distinct_iterates(current[active])
         new = [i for i, key in enumerate(keys) if key not in table]  # searched only these
         if new:
-            if neighbours == "ball" and isinstance(factors, PopcountIndex):
-                computed = _majority_of_ball_packed(Xf, factors, unique[new], k1, tie)
-            elif neighbours == "ball":
-                computed = _majority_of_ball(Xf, unique[new], k1, tie)
+            if neighbours == "ball":
+                computed = _majority_of_ball(Xf, factors, unique[new], k1, tie)
             else:
                 computed = _majority_of_neighbours(X, factors, unique[new], k1, tie)
             table.update(zip([keys[i] for i in new], _packed_keys(np.packbits(computed, axis=1)),
@@ -114,28 +111,13 @@ def _majority_of_neighbours(X, factors, Q, k1, tie):
     return out
 
 
-def _majority_of_ball(Xf, Q, k1, tie):
-    """maj(B(q, delta_(k1)(q))) for every row q of Q (uint8); ``Xf`` is X as float32.
+def _majority_of_ball(Xf, index, Q, k1, tie):
+    """maj(B(q, H_(k1)(q))) for every row q of Q (uint8); ``Xf`` is X as float32.
 
-    The ball's votes are one product (rows in the ball) @ X per chunk; float32
-    is exact since every count is below 2**24. A tie is exactly half of the
-    ball's votes: 2 * ones == ball size.
+    A tie is exactly half of the ball's votes: 2 * ones == ball size.
     """
     out = np.empty_like(Q)
-    for s, D, radius in ball_chunks(Xf, Q, k1):
-        inside = D <= radius[:, None]
-        ones = (inside.astype(np.float32) @ Xf).astype(np.int64)
-        size = np.count_nonzero(inside, axis=1)[:, None]
-        out[s : s + len(D)] = decide(2 * ones, size, tie, Q[s : s + len(D)])
-    return out
-
-
-def _majority_of_ball_packed(Xf, index, Q, k1, tie):
-    """`_majority_of_ball` with the balls found by range searches on packed bits (faiss)."""
-    out = np.empty_like(Q)
-    for rows, members in index.ball_members(Q, k1):
-        ones = (members @ Xf).astype(np.int64)
-        size = np.diff(members.indptr)[:, None]
+    for rows, ones, size in index.ball_votes(Q, k1, Xf):
         out[rows] = decide(2 * ones, size, tie, Q[rows])
     return out
 

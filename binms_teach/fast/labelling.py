@@ -16,8 +16,7 @@ from scipy.sparse.csgraph import connected_components
 from .._validation import check_binary
 from ..labelling import first_appearance
 from .ascent import unique_rows
-from .popcount import PopcountIndex, use_popcount
-from .search import hamming_block, nearest_neighbours
+from .search import searcher
 
 # Pairs (rows x columns) of distances computed at once.
 CHUNK_PAIRS = 4 * 2**20
@@ -26,50 +25,8 @@ MAX_PAIRS = 50_000_000
 
 
 def epsilon_from_k2(M, k2):
-    """Equals `binms_teach.labelling.epsilon_from_k2` (M uint8, k2 checked).
-
-    Equal rows are counted once with their multiplicity: a row repeated c
-    times sees c - 1 others at distance 0.
-    """
-    U, inverse = unique_rows(M)
-    counts = np.bincount(inverse, minlength=len(U))
-    if use_popcount(len(U), k2 + 1):
-        kth = _kth_other_popcount(U, counts, k2)
-    else:
-        kth = _kth_other_float(U, counts, k2, M.shape[1])
-    return float(counts @ kth / len(M))
-
-
-def _kth_other_float(U, counts, k2, d):
-    """Per distinct row, the distance to its k2-th other point: histograms of BLAS distances."""
-    Uf = U.astype(np.float32)
-    kth = np.empty(len(U), dtype=np.int64)
-    step = max(1, CHUNK_PAIRS // len(U))
-    for s in range(0, len(U), step):
-        D = hamming_block(Uf[s : s + step], Uf)
-        rows = np.arange(len(D))
-        # hist[r, t]: how many points lie at distance t from unique row r.
-        flat = rows[:, None] * (d + 1) + D
-        hist = np.bincount(flat.ravel(), weights=np.broadcast_to(counts, D.shape).ravel(),
-                           minlength=len(D) * (d + 1)).reshape(len(D), d + 1)
-        hist[:, 0] -= 1  # the point itself is not one of its "other" points
-        kth[s : s + step] = np.argmax(np.cumsum(hist, axis=1) >= k2, axis=1)
-    return kth
-
-
-def _kth_other_popcount(U, counts, k2):
-    """The same from the k2 + 1 nearest distinct rows (faiss), weighted by their counts.
-
-    The k2-th other point of a row is its (k2 + 1)-th nearest point counting
-    itself. Every distinct row stands for at least one point, so the k2 + 1
-    nearest distinct rows hold it: it lies at the first distance where their
-    cumulated counts reach k2 + 1. Which of several tied rows faiss returns
-    last changes no distance before that place, so the value is exact.
-    """
-    kk = min(k2 + 1, len(U))
-    D, idx = PopcountIndex(U).search_any_order(U, kk)
-    reached = np.cumsum(counts[idx], axis=1) >= k2 + 1
-    return D[np.arange(len(U)), np.argmax(reached, axis=1)].astype(np.int64)
+    """Equals `binms_teach.labelling.epsilon_from_k2` (M uint8, k2 checked): `epsilons`."""
+    return float(epsilons(M, [k2])[0])
 
 
 def epsilon_proximity(M, epsilon):
@@ -101,24 +58,20 @@ def edges(U, epsilon):
     at a time."""
     u = len(U)
     step = max(1, CHUNK_PAIRS // u)
-    if use_popcount(u):  # range search on packed bits
-        index = PopcountIndex(U)
-        for s in range(0, u, step):
-            yield from index.pairs_within(U[s : s + step], epsilon, offset=s)
-        return
-    Uf = U.astype(np.float32)
+    index = searcher(U)
     for s in range(0, u, step):
-        H = hamming_block(Uf[s : s + step], Uf)
-        rows, cols = np.nonzero(H <= epsilon)
-        yield rows + s, cols, H[rows, cols]
+        yield from index.pairs_within(U[s : s + step], epsilon, offset=s)
 
 
 def epsilons(modes, k2s):
     """epsilon(k2) for every k2 of ``k2s`` from one search: `epsilon_from_k2` for each, at once.
 
     The distinct modes are searched once for their k + 1 nearest distinct modes,
-    k = max(k2s); the k2-th other point of a mode lies at the first distance where
-    the counts of those rows reach k2 + 1 (see `binms_teach.labelling`).
+    k = max(k2s). The k2-th other point of a mode is its (k2 + 1)-th nearest point
+    counting itself; every distinct row stands for at least one point, so the
+    k2 + 1 nearest distinct rows hold it: it lies at the first distance where
+    their counts add up to k2 + 1. Which of several tied rows comes last changes
+    no distance before that place, so the value is exact.
 
     Examples
     --------
@@ -131,10 +84,7 @@ def epsilons(modes, k2s):
     kk = min(max(k2s) + 1, len(U))
     # Only the distances matter (their order among tied rows does not): faiss's own order
     # suffices, and spares the tie-breaking second pass of an exact NN_k.
-    if use_popcount(len(U), kk):
-        D, idx = PopcountIndex(U).search_any_order(U, kk)
-    else:
-        D, idx = nearest_neighbours(U, U, kk)
+    D, idx = searcher(U, k=kk).search_any_order(U, kk)
     cum = np.cumsum(counts[idx], axis=1)
     rows = np.arange(len(U))
     return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(M)

@@ -330,6 +330,12 @@ class PopcountIndex:
                                      shape=(len(where), self.n))
                 yield rows[where], members
 
+    def ball_votes(self, Q, k, Xf):
+        """Yield (rows of Q, the votes for a 1 of their balls, the balls' sizes), in chunks;
+        ``Xf`` is X as float32 (a sparse product of the members with it)."""
+        for rows, members in self.ball_members(Q, k):
+            yield rows, (members @ Xf).astype(np.int64), np.diff(members.indptr)[:, None]
+
     def pairs_within(self, Q, epsilon, offset=0):
         """Yield (rows, cols, distances) chunks of the pairs H(Q[row], X[col]) <= epsilon.
 

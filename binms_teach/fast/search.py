@@ -73,15 +73,54 @@ def searcher(X, algorithm="exact", k=None):
 
 
 class FloatIndex:
-    """The float32 (BLAS) kernel behind `searcher`: sort keys m H + j in one product per block."""
+    """The float32 (BLAS) kernel behind `searcher`: sort keys m H + j in one product per block.
+
+    It answers what `binms_teach.fast.popcount.PopcountIndex` answers, with the
+    same results, so that the callers never ask which engine runs.
+    """
 
     def __init__(self, X):
         self.n = len(X)
+        self.Xf = X.astype(np.float32)
         self.factors = key_factors(X)
 
     def search(self, Q, k):
         """NN_k of every row of Q: (distances int32, indices intp), lower index first at a tie."""
         return _float_neighbours(self.factors, self.n, Q, k)
+
+    # Exact distances in some order of tied points: the stable order is one.
+    search_any_order = search
+
+    def ball(self, Q, k):
+        """The closed balls B(q, H_(k)(q)): radius, and per row the members sorted by
+        (distance, index)."""
+        radius = np.empty(len(Q), dtype=np.int32)
+        distances, indices = [], []
+        for s, D, r in ball_chunks(self.Xf, Q, k):
+            radius[s : s + len(D)] = r
+            for row, r_q in zip(D, r, strict=True):
+                inside = np.flatnonzero(row <= r_q)  # increasing index
+                order = np.argsort(row[inside], kind="stable")  # then by distance
+                distances.append(row[inside[order]])
+                indices.append(inside[order])
+        return radius, distances, indices
+
+    def ball_votes(self, Q, k, Xf):
+        """Yield (rows of Q, the votes for a 1 of their balls, the balls' sizes), in chunks.
+
+        One product (rows in the ball) @ X per chunk; float32 is exact since
+        every count is below 2**24.
+        """
+        for s, D, radius in ball_chunks(self.Xf, Q, k):
+            inside = D <= radius[:, None]
+            ones = (inside.astype(np.float32) @ Xf).astype(np.int64)
+            yield np.arange(s, s + len(D)), ones, np.count_nonzero(inside, axis=1)[:, None]
+
+    def pairs_within(self, Q, epsilon, offset=0):
+        """Yield (rows, cols, distances) of the pairs H(Q[row], X[col]) <= epsilon (one chunk)."""
+        H = hamming_block(Q.astype(np.float32), self.Xf)
+        rows, cols = np.nonzero(H <= epsilon)
+        yield rows + offset, cols, H[rows, cols]
 
 
 def _float_neighbours(factors, n, Q, k):
@@ -156,18 +195,7 @@ def ball_neighbours(X, Q, k):
     Returns (radius, distances, indices): per query its members sorted by
     (distance, index).
     """
-    if use_popcount(len(X), k):  # range searches on packed bits, the same balls
-        return PopcountIndex(X).ball(Q, k)
-    radius = np.empty(len(Q), dtype=np.int32)
-    distances, indices = [], []
-    for s, D, r in ball_chunks(X.astype(np.float32), Q, k):
-        radius[s : s + len(D)] = r
-        for row, r_q in zip(D, r, strict=True):
-            inside = np.flatnonzero(row <= r_q)  # increasing index
-            order = np.argsort(row[inside], kind="stable")  # then by distance
-            distances.append(row[inside[order]])
-            indices.append(inside[order])
-    return radius, distances, indices
+    return searcher(X, k=k).ball(Q, k)
 
 
 def ball_chunks(Xf, Q, k):
