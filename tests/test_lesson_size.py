@@ -3,10 +3,11 @@
 Every notebook of the numbered path (``notebooks/[0-9][0-9]*.ipynb``, 06b included, the
 appendix not) is measured; the table is printed (``pytest -s`` shows it, and it is in the
 report of a failure). A lesson fails past 3,000 words of prose or 40 minutes of study, or
-without its frame: at most 5 objectives and the line "Teaching: N min, exercises: M min" in
-its first cell, "Key points" as its last cell. Notebook 00 is the index: at most 1,500 words,
-no lesson frame. The whole path fails past four hours of reading (its prose at 120 words a
-minute). The counting itself is checked on small notebooks whose figures are known.
+without its frame: at most 5 objectives and the line "Teaching: N min, exercises: M min"
+(teaching at most 40 minutes) in its first cell, "Key points" as its last cell. Notebook 00
+is the index: at most 1,500 words, no lesson frame. The whole path fails past four hours of
+reading (its prose at 120 words a minute). The counting itself is checked on small
+notebooks whose figures are known.
 """
 
 import nbformat
@@ -53,6 +54,9 @@ def test_lesson_size_and_frame(name):
                         f"(at most {lesson_stats.MAX_LESSON_STUDY_MINUTES})")
     if s.teaching is None:
         problems.append('no line "Teaching: N min, exercises: M min" in the first cell')
+    elif s.teaching > lesson_stats.MAX_LESSON_STUDY_MINUTES:
+        problems.append(f"Teaching: {s.teaching} min (at most "
+                        f"{lesson_stats.MAX_LESSON_STUDY_MINUTES})")
     if not 1 <= s.objectives <= lesson_stats.MAX_OBJECTIVES:
         problems.append(f"{s.objectives} objectives in the first cell "
                         f"(1 to {lesson_stats.MAX_OBJECTIVES} under a heading 'objectives')")
