@@ -60,8 +60,16 @@ def label_ok(M, epsilon):
     return labels
 
 
-REFERENCE_FUNCTIONS = {"01.hamming": hamming_ok, "02.majority_vote": majority_ok,
-                       "06.bga_step": step_ok, "07.label": label_ok}
+def third_formula_ok(A, B):
+    # the formula of exercise 01.1 by plain loops: sum(x) + sum(y) - 2 x.y, in Python ints
+    return [[sum(int(u) for u in x) + sum(int(v) for v in y)
+             - 2 * sum(int(u) * int(v) for u, v in zip(x, y, strict=True)) for y in B]
+            for x in A]
+
+
+REFERENCE_FUNCTIONS = {"01.1": third_formula_ok, "01.hamming": hamming_ok,
+                       "02.majority_vote": majority_ok, "06.bga_step": step_ok,
+                       "07.label": label_ok}
 
 
 def reference_answer(exercise_id):
@@ -260,6 +268,34 @@ def test_hamming_catches_unsigned_wrap_and_cancelling_signs():
     assert check("01.hamming", lambda a, b: int(np.sum(a != b))).correct
 
 
+def test_third_formula_checks_the_formula_not_the_distance():
+    # 01.1 once took H3.sum(), which hamming(Z).sum() gave as well: the formula went unchecked
+    from binms_teach import hamming
+
+    def signed(A, B):
+        A, B = np.asarray(A).astype(int), np.asarray(B).astype(int)
+        return A.sum(axis=1)[:, None] + B.sum(axis=1)[None, :] - 2 * A @ B.T
+
+    def unsigned(A, B):  # uint8 rows: A @ B.T wraps past 255
+        return A.sum(axis=1)[:, None] + B.sum(axis=1)[None, :] - 2 * A @ B.T
+
+    def once(A, B):  # 2 forgotten: counts the shared ones once
+        return signed(A, B) + np.asarray(A).astype(int) @ np.asarray(B).astype(int).T
+
+    def counting(A, B):  # the distance itself, not the formula
+        return (np.asarray(A)[:, None, :] != np.asarray(B)[None, :, :]).sum(axis=2)
+
+    def agreements(A, B):  # d minus the formula: the misprint of Eq. (3)
+        return np.asarray(A).shape[1] - signed(A, B)
+
+    def total(A, B):  # the old answer, a number
+        return int(hamming(A, B).sum())
+    assert check("01.1", signed).correct
+    for bug in (unsigned, once, counting, agreements, total, hamming):
+        verdict = check("01.1", bug)
+        assert not verdict.correct and "third_formula(" in verdict.message, verdict.message
+
+
 def test_majority_vote_catches_ties_at_exactly_half_mishandled():
     def round_half_even(X, tie):  # np.round sends 0.5 to 0 whatever the tie rule
         return np.round(np.asarray(X).mean(axis=0)).astype(int)
@@ -402,9 +438,8 @@ def _second_way():
         "03.modes_k20": lambda: len({tuple(mean_shift(x, 20)[-1]) for x in blobs}),
         "04.mean_H": lambda: float(np.sum(cube(4).sum(axis=1) * aitchison_aitken(cube(4), .75))),
         "04.kde_0011": lambda: float(kde(six, np.array([0, 0, 1, 1]), 0.75)),
-        "05.girl_m": lambda: median_shift_ratio(zoo.data, zoo.data[29], 5).m,
-        "05.zoo_m0_k40": lambda: rate(zoo.data, 40),
-        "01.1": lambda: int(hamming(zoo.data).sum()),
+        "05.girl_q": lambda: median_shift_ratio(zoo.data, zoo.data[29], 5).m,
+        "05.zoo_q0_k40": lambda: rate(zoo.data, 40),
         "01.2": lambda: int(hamming(additive_code(list("123456"), categories=list("123456")))
                             .sum()),
         "01.3": lambda: load_car().data.shape[1],
@@ -458,8 +493,8 @@ PRINTED = {
     "04.mean_H": ("04_aitchison_aitken_kernel", "0.75    0.3164    0.1055     1.0000      "
                                                 "       {:.4f}"),
     "04.kde_0011": ("04_aitchison_aitken_kernel", "0011      2        {:.4f}"),
-    "05.girl_m": ("05_kernel_to_median_shift", "m = {:d}"),
-    "05.zoo_m0_k40": ("05_kernel_to_median_shift", "0.149   {:.3f}"),
+    "05.girl_q": ("05_kernel_to_median_shift", "q = {:d}"),
+    "05.zoo_q0_k40": ("05_kernel_to_median_shift", "0.149   {:.3f}"),
 }
 
 

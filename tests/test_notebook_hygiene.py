@@ -336,6 +336,27 @@ def test_navigation_follows_lesson_exercises_solutions(tmp_path):
     assert "Exercises:" not in two.cells[-1].source
 
 
+def test_navigation_lists_06b_after_06_and_the_appendix(tmp_path):
+    _course(tmp_path)
+    nbformat.write(_notebook("Six", "6"), tmp_path / "06_six.ipynb")
+    nbformat.write(_notebook("Six b", "7"), tmp_path / "06b_six_b.ipynb")
+    (tmp_path / "appendix").mkdir()
+    appendix = _notebook("How the rule was found")
+    appendix.cells[0].source = "# How the rule was found\n\nA log. Of versions; and rounds."
+    nbformat.write(appendix, tmp_path / "appendix/a1_rule.ipynb")
+    navigation.update(tmp_path)
+    contents = _read(tmp_path / "00_index.ipynb").cells[-2].source
+    assert contents.index("(06_six.ipynb)") < contents.index("(06b_six_b.ipynb)")
+    assert "- [How the rule was found](appendix/a1_rule.ipynb): A log." in contents
+    assert "Of versions" not in contents  # one sentence per notebook
+    six = _read(tmp_path / "06_six.ipynb")
+    assert six.cells[1].source.endswith("| [Six b](06b_six_b.ipynb) >")
+    # the appendix is outside the numbered path: no navigation cells written into it
+    appendix_cells = _read(tmp_path / "appendix/a1_rule.ipynb").cells
+    assert not any(navigation.is_navigation(c) for c in appendix_cells)
+    assert navigation.update(tmp_path) == []
+
+
 def test_navigation_only_rewrites_the_named_notebooks(tmp_path):
     _course(tmp_path)
     one = tmp_path / "01_one.ipynb"

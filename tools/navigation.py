@@ -18,11 +18,13 @@ What it writes:
 * in every notebook of ``notebooks/solutions/``: the same two cells, linking back
   to the exercise notebook, the lesson and the contents;
 * in ``00_index.ipynb``, if it has a contents cell (see ``CONTENTS_MARKER``): the
-  table of contents of the notebooks that exist, with their titles and summaries.
+  table of contents of the notebooks that exist (``06b_...`` sorts after ``06_...``), with
+  their titles and summaries, then the notebooks of ``notebooks/appendix/``, if any (they
+  are outside the numbered path and get no navigation cells).
 
 Titles come from each notebook's first markdown heading; a summary is the first
-paragraph after that heading, when it is a plain sentence (not a list, and not a
-line ending in ":" that introduces one).
+sentence (or clause, up to a ";") of the first paragraph after that heading, when that
+paragraph is plain prose (not a list, and not a line ending in ":" that introduces one).
 
 The cells it writes are found again by a metadata tag and an HTML comment, so a
 re-run replaces them instead of adding more; a notebook is written only when its
@@ -50,6 +52,7 @@ SOLUTIONS_DIR = "solutions"
 SOLUTIONS_SUFFIX = "_solutions"
 EXERCISES_DIR = "exercises"
 EXERCISES_SUFFIX = "_exercises"
+APPENDIX_DIR = "appendix"
 
 
 # ---------------------------------------------------------------- reading notebooks
@@ -90,6 +93,20 @@ def summary_of(nb: nbformat.NotebookNode) -> str:
     return " ".join(text.split())
 
 
+def first_sentence(text: str) -> str:
+    """The first sentence of a summary, or its first clause (up to ";"): the index lists
+    one short line per notebook.
+
+    >>> first_sentence("Eq. (3) is misprinted. This notebook shows it.")
+    'Eq. (3) is misprinted.'
+    >>> first_sentence("Binary data are 0s and 1s; this notebook codes them.")
+    'Binary data are 0s and 1s.'
+    """
+    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    clause, semicolon, _ = sentence.partition("; ")
+    return clause + "." if semicolon else sentence
+
+
 def is_navigation(cell) -> bool:
     return NAV_TAG in cell.metadata.get("tags", []) or NAV_MARKER in cell.source
 
@@ -116,7 +133,8 @@ class Course:
         self.solutions = sorted((self.folder / SOLUTIONS_DIR).glob("*.ipynb"))
         self.exercises = sorted(set((self.folder / EXERCISES_DIR).glob("*.ipynb"))
                                 | {p for p in extra if p.parent.name == EXERCISES_DIR})
-        paths = self.main + self.exercises + self.solutions
+        self.appendix = sorted((self.folder / APPENDIX_DIR).glob("*.ipynb"))
+        paths = self.main + self.exercises + self.solutions + self.appendix
         self.books = {p: extra[p] if p in extra else read(p) for p in paths}
         self.titles = {p: title_of(nb, p.stem) for p, nb in self.books.items()}
 
@@ -200,7 +218,7 @@ class Course:
             if path == index:
                 continue
             entry = f"- **{self.link(path, index)}**"
-            summary = summary_of(self.books[path])
+            summary = first_sentence(summary_of(self.books[path]))
             if summary:
                 entry += f": {summary}"
             solutions, exercises = self.solutions_of(path), self.exercises_of(path)
@@ -209,6 +227,11 @@ class Course:
             if links:
                 entry += f" ({', '.join(links)})"
             lines.append(entry)
+        if self.appendix:
+            lines += ["", "**Appendix** (outside the numbered path):", ""]
+            for path in self.appendix:
+                summary = first_sentence(summary_of(self.books[path]))
+                lines.append(f"- {self.link(path, index)}" + (f": {summary}" if summary else ""))
         return "\n".join(lines)
 
     # -- rewriting one notebook

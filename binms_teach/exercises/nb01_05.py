@@ -14,7 +14,7 @@ from functools import cache
 
 import numpy as np
 
-from .kinds import Choice, Number
+from .kinds import Choice, Implement, Number
 
 # -- the data of the lessons (as the notebooks build them) ---------------------------------
 
@@ -181,13 +181,13 @@ def _local_modes(lam):
 
 @cache
 def _printed_A_differs():
-    """Exercise 1 of 05: the (point, k) cases where x + (r - x)/delta is not r, m >= 1."""
+    """Exercise 1 of 05: the (point, k) cases where x + (r - x)/delta is not r, q >= 1."""
     from ..kernels import kth_distance, median_shift_ratio
     differ = 0
     for k in range(2, 7):
         for x in _EIGHT:
-            r, m = median_shift_ratio(_EIGHT, x, k)
-            if m >= 1:
+            r, q = median_shift_ratio(_EIGHT, x, k)
+            if q >= 1:
                 differ += not np.allclose(x + (r - x) / kth_distance(_EIGHT, x, k), r)
     return differ
 
@@ -201,7 +201,7 @@ def _m0_rate(name, k1, tie="one", coding=None):
 
 
 @cache
-def _girl_m():
+def _girl_q():
     from ..hamming import nearest_neighbours
     Z = _zoo().data
     _, idx = nearest_neighbours(Z, Z[29:30], 5)
@@ -329,26 +329,23 @@ EXERCISES = {
         {"a": "printed", "b": "squared", "c": "section2"}, "b",
         {"a": "section 6: with the chain-rule gradient it stops short of r(x).",
          "c": "d + 2 belongs to the Epanechnikov kernel of Section 2 (notebook 03)."}),
-    "05.girl_m": Number(
-        "On Zoo with k1 = 5, starting at the girl: m, the number of neighbours equal to "
-        "their majority vote.", _girl_m, 0, "section 9: the aardvark and the bear."),
-    "05.zoo_m0_k40": Number(
-        "The share of Zoo's points with m = 0 at k1 = 40, to 0.001.",
+    "05.girl_q": Number(
+        "On Zoo with k1 = 5, starting at the girl: q, the number of neighbours equal to "
+        "their majority vote.", _girl_q, 0, "section 9: the aardvark and the bear."),
+    "05.zoo_q0_k40": Number(
+        "The share of Zoo's points with q = 0 at k1 = 40, to 0.001.",
         lambda: _m0_rate("zoo", 40), 5e-4, "section 8, the table of the five data sets."),
     "05.car": Choice(
-        "Why is m = 0 never seen on Car (additive coding)? (a) k1 is too small, (b) the "
+        "Why is q = 0 never seen on Car (additive coding)? (a) k1 is too small, (b) the "
         "majority vote of additive codes is a run of ones in every block, the code of a car, "
         "(c) Car has no duplicate rows.",
         {"a": "k1", "b": "runs", "c": "duplicates"}, "b",
         {"a": "section 8: the rate is 0 for every k1 up to 40.",
-         "c": "duplicates make m = 0 rarer, not impossible; read section 8 on Car."}),
+         "c": "duplicates make q = 0 rarer, not impossible; read section 8 on Car."}),
 }
 
 # The results of the notebooks' own exercises, as the solutions compute them.
 _RESULTS = {
-    "01.1": ("Exercise 1: the total of the third formula over all 101 x 101 ordered pairs of "
-             "Zoo animals, H3.sum().", _zoo_total_distance, 0,
-             "s[:, None] + s[None, :] - 2 * Z @ Z.T on signed integers, then .sum()."),
     "01.2": ("Exercise 2: the sum of the 6 x 6 matrix of distances between the additive codes "
              "of six ordered classes.",
              lambda: int(np.abs(np.subtract.outer(range(6), range(6))).sum()), 0,
@@ -390,12 +387,12 @@ _RESULTS = {
     "04.4": ("Exercise 4: the number of local modes of f~ at lam = 0.7.",
              lambda: _local_modes(0.7), 0, "one per group of the data at this lam."),
     "05.1": ("Exercise 1: over k = 2..6 and the eight points, how many updates "
-             "x + (r(x) - x)/delta differ from r(x) (cases with m = 0 left out)?",
+             "x + (r(x) - x)/delta differ from r(x) (cases with q = 0 left out)?",
              _printed_A_differs, 0, "they agree only where delta = 1 or r(x) = x."),
-    "05.2": ("Exercise 2: Spect, k1 = 4, tie='keep': the share of points with m = 0, to "
+    "05.2": ("Exercise 2: Spect, k1 = 4, tie='keep': the share of points with q = 0, to "
              "0.001.", lambda: _m0_rate("spect", 4, "keep"), 5e-4,
              "checks.zero_over_zero_rate(spect, [4], tie='keep')."),
-    "05.3": ("Exercise 3: Car coded disjunctively, k1 = 5: the share of points with m = 0, "
+    "05.3": ("Exercise 3: Car coded disjunctively, k1 = 5: the share of points with q = 0, "
              "to 0.001.", lambda: _m0_rate("car", 5, coding="disjunctive"), 5e-4,
              "load_car(coding='disjunctive'), then checks.zero_over_zero_rate."),
     "05.4": ("Exercise 4: Spect, k1 = 10: how many of the distinct modes are data points?",
@@ -405,6 +402,30 @@ _RESULTS = {
 
 
 EXERCISES.update({i: Number(*args) for i, args in _RESULTS.items()})
+
+
+def _third_formula(A, B):
+    """sum(x) + sum(y) - 2 x.y for every row x of A and y of B, on signed integers."""
+    A, B = np.asarray(A, dtype=np.int64), np.asarray(B, dtype=np.int64)
+    return A.sum(axis=1)[:, None] + B.sum(axis=1)[None, :] - 2 * A @ B.T
+
+
+def _third_formula_cases():
+    """Inputs for 01.1: vectors of counts first, where the formula is no Hamming distance
+    (so counting the differing coordinates fails), then long uint8 rows (a product of
+    uint8 arrays wraps past 255), then Zoo."""
+    counts = np.array([[2, 0, 1], [1, 1, 1], [0, 3, 0]], dtype=np.int64)
+    ones = np.ones((2, 300), dtype=np.uint8)
+    ones[1, :100] = 0
+    zoo = _zoo().data
+    return [dict(A=counts, B=counts[:2]), dict(A=ones, B=ones), dict(A=zoo[:12], B=zoo)]
+
+
+EXERCISES["01.1"] = Implement(
+    "Exercise 1: third_formula(A, B), the matrix of sum(x) + sum(y) - 2 x.y for every row x "
+    "of A and y of B, written with sums and one matrix product (it is checked on vectors of "
+    "counts too, where it is not the Hamming distance, and on rows of 300 uint8 bits).",
+    "third_formula", _third_formula, _third_formula_cases)
 EXERCISES["02.4"] = Choice(
     "Exercise 4: which tie rule makes the majority vote the mean rounded half down? "
     "(a) tie='one', (b) tie='zero', (c) tie='keep'.",
