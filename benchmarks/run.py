@@ -688,6 +688,9 @@ def write_results(path, args, info, source, sections, total):
     lines += ["## Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {name} | {value} | {flag} |" for name, value, flag in targets]
     lines += [""] + body
+    passes = HERE / "PASSES.md"  # written by benchmarks/passes.py --write (issue 27)
+    if passes.is_file():
+        lines += [passes.read_text(encoding="utf-8")]
     Path(path).write_text("\n".join(lines), encoding="utf-8")
 
 

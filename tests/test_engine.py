@@ -63,6 +63,23 @@ def test_knn_equals_stable_brute_force_on_tie_heavy_data(seed):
         assert D.dtype == np.int32 and idx.dtype == np.intp
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_knn_with_faiss_heap_equals_stable_brute_force(seed, monkeypatch):
+    """The heap k-selection (above COUNTING_MAX_POINTS) and its own number of spare
+    neighbours give the same exact answer."""
+    monkeypatch.setattr(ENGINE, "COUNTING_MAX_POINTS", 0)
+    rng = np.random.default_rng(seed)
+    X = tie_heavy(rng, 1200, int(rng.choice([12, 40])), 80)
+    X[rng.random(X.shape) < 0.1] ^= 1
+    for k in (1, 10, 40):
+        with engine("faiss"):
+            index = searcher(X)
+            D, idx = index.search(X, k)
+        assert index.index.use_heap
+        D_ref, idx_ref = brute_knn(X, X, k)
+        assert np.array_equal(idx, idx_ref) and np.array_equal(D, D_ref), k
+
+
 @settings(max_examples=80, deadline=None)
 @given(binary_matrices(min_rows=1, max_rows=40, max_cols=10), st.data())
 def test_knn_equals_plain_loops(X, data):
@@ -105,8 +122,10 @@ def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch)
     assert not np.array_equal(fake.search(np.packbits(X, axis=1), 5)[1], brute_knn(X, X, 5)[1])
 
 
+@pytest.mark.parametrize("heap", [False, True])
 @pytest.mark.parametrize("spare", [1, 4, 8])
-def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypatch, spare):
+def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypatch, spare,
+                                                                         heap):
     """A tie at the k-th distance that fills the last spare place, or runs past it, is redone
     by the range search; one that ends before it is not; the answer is exact every time,
     with a faiss that returns tied points highest index first."""
@@ -128,7 +147,9 @@ def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypa
 
     monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
     monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
-    monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS", spare)
+    monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS", spare if not heap else 99)
+    monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS_HEAP", spare if heap else 99)
+    monkeypatch.setattr(ENGINE, "COUNTING_MAX_POINTS", 0 if heap else 10**6)
     k, d = 5, 8
     query = np.zeros((1, d), dtype=np.uint8)
     rng = np.random.default_rng(spare)

@@ -8,9 +8,9 @@ few thousand points on (benchmarks/RESULTS.md, section 5). faiss is an optional 
 (BLAS) kernels of `binms_teach.fast.search`, which give the same results.
 
 Exactness does not rest on how faiss orders ties. For NN_k, faiss is asked for
-kk = k + 8 neighbours (a few spare ones): when the kk-th distance exceeds the
-k-th, every point within the k-th distance is among those returned, whatever
-order faiss gave them, and we sort them by (distance, index) ourselves. Only
+kk = k + 8 neighbours (k + 16 above 8,192 points): when the kk-th distance
+exceeds the k-th, every point within the k-th distance is among those returned,
+whatever order faiss gave them, and we sort them by (distance, index). Only
 the rows whose kk-th distance equals the k-th (a tie that may run past the
 kk-th place, where faiss might have cut at any index) are redone: a range
 search returns every point within the k-th distance and a stable selection
@@ -49,11 +49,14 @@ AUTO_MIN_POINTS = 256
 # (k-modes sorts every point, k = n) the float32 kernel's sort is faster.
 AUTO_MAX_K = 256
 # Extra neighbours asked of faiss beyond k: a row needs the second (range search)
-# pass only when its tie at the k-th distance fills them all. Measured on the
-# iterates of a Digits ascent (k1 = 10): 52 % of the rows need it with 1 spare,
-# about 1 % with 4 and none with 8, while faiss's k-selection for k + 8 costs
-# about what it costs for k (benchmarks/passes.py).
+# pass only when its tie at the k-th distance fills them all. Asking for k + 1 costs
+# faiss what k does, but sends 43 % of a Digits ascent's queries (k1 = 10) to the
+# second pass; 4 spare send 2 %, 8 spare 0.03 %. Ties run longer among more points:
+# at n = 32,000 (d = 256), 8 spare send 16 % of the rows, 16 spare 0.5 %. faiss's heap
+# (used above COUNTING_MAX_POINTS) costs the same for k + 16 as for k; its counting
+# (below) a few per cent more at k + 16 than at k + 8 (benchmarks/passes.py, issue 27).
 SPARE_NEIGHBOURS = 8
+SPARE_NEIGHBOURS_HEAP = 16
 # Up to this many data points faiss selects the k nearest by counting, beyond it with a heap
 # (see `_flat_index`); a heap is kept for large k only where it was measured faster.
 COUNTING_MAX_POINTS = 8192
@@ -239,7 +242,8 @@ class PopcountIndex:
 
     def _search(self, P, k):
         n = self.n
-        kk = min(k + SPARE_NEIGHBOURS, n)
+        spare = SPARE_NEIGHBOURS_HEAP if self.index.use_heap else SPARE_NEIGHBOURS
+        kk = min(k + spare, n)
         with _threads_for(len(P) * n):
             D, J = self.index.search(P, kk)
         # Sorting all kk keys puts the k true nearest first whenever every point at
