@@ -49,7 +49,7 @@ def flat_pass(X, k):
     """One plain faiss pass: pack, index, search every point for its k nearest."""
     import faiss
 
-    from binms_teach.engine import pack
+    from binms_teach.fast.popcount import pack
     P = pack(X)
     index = faiss.IndexBinaryFlat(8 * P.shape[1])
     index.add(P)
@@ -61,7 +61,7 @@ def digits_passes(repeats):
 
     from binms_teach import BinNNMS
     from binms_teach.datasets import load_digits
-    from binms_teach.engine import engine
+    from binms_teach.fast.popcount import engine
     X = load_digits().data
 
     def fit():
@@ -101,8 +101,8 @@ def digits_passes(repeats):
 
 def knn_vs_faiss(repeats, n=32000, d=256):
     from binms_teach.datasets import make_bernoulli_mixture
-    from binms_teach.engine import engine
-    from binms_teach.hamming import searcher
+    from binms_teach.fast.popcount import engine
+    from binms_teach.fast.search import searcher
     X = make_bernoulli_mixture(n, d, 10, 0.1, random_state=0).data
 
     def ours():
