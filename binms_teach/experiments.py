@@ -1,8 +1,8 @@
 """The paper's experiments (Section 4): Tables 2 and 3, Figures 1-3, the quantization error.
 
 The paper's PDF numbers its tables 1 (coding), 2 (data sets) and 3 (results);
-the names here follow the PDF, except the functions `table1` (data sets, file
-``table1.csv``) and `table2` (results, file ``table2.csv``), which keep their names.
+the names here follow the PDF: `table2` (data sets, file ``table2.csv``) and
+`table3` (results, file ``table3.csv``).
 
 ``python -m binms_teach reproduce`` runs them all; notebooks 08-11 run them step by
 step and explain every difference from the paper. The paper leaves the protocol
@@ -104,8 +104,8 @@ HONEST_MAX_FRACTION = 0.25
 CURVE_K1 = (5, 10, 20)
 QUICK_CURVE_K1 = (5, 10)
 
-TABLE1_COLUMNS = ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")
-TABLE2_COLUMNS = ("dataset", "method", "k", "k1", "k2", "n_clusters",
+TABLE2_COLUMNS = ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")
+TABLE3_COLUMNS = ("dataset", "method", "k", "k1", "k2", "n_clusters",
                   "nmi_mean", "nmi_std", "ari_mean", "ari_std", "neighbours", "orders")
 # Seeds of the random row orders over which the "index" rule is averaged in Table 3.
 ORDER_SEEDS = tuple(range(10))
@@ -188,8 +188,8 @@ def grid(name, quick=False):
 # ---------------------------------------------------------------- Table 2 (data sets)
 
 
-def table1(data):
-    """The paper's Table 2 (data sets; file ``table1.csv``): our n, d, M beside the paper's.
+def table2(data):
+    """The paper's Table 2 (data sets; file ``table2.csv``): our n, d, M beside the paper's.
 
     One dict per data set.
 
@@ -200,7 +200,7 @@ def table1(data):
     rows = []
     for name, bunch in data.items():
         n, d = bunch.data.shape
-        shape = paper.TABLE1[name]
+        shape = paper.TABLE2[name]
         rows.append({"dataset": name, "n": n, "d": d, "M": len(np.unique(bunch.target)),
                      "paper_n": shape.n, "paper_d": shape.d, "paper_M": shape.M})
     return rows
@@ -787,8 +787,8 @@ def digit_prototypes(X, y, binnnms_labels, k1, k2, *, seed=0):
             "binnnms_clusters": len(np.unique(binnnms_labels))}
 
 
-def table2(names, kmodes, sweeps, orders=None, autos=None):
-    """The paper's Table 3 (results; file ``table2.csv``) as rows of `TABLE2_COLUMNS`.
+def table3(names, kmodes, sweeps, orders=None, autos=None):
+    """The paper's Table 3 (results; file ``table3.csv``) as rows of `TABLE3_COLUMNS`.
 
     The paper's figures beside ours. Each BinNNMS setting (best NMI, best ARI,
     silhouette, chosen on the sweep in the file's order) gives up to three rows:
@@ -813,7 +813,7 @@ def table2(names, kmodes, sweeps, orders=None, autos=None):
     """
     rows = []
     for name in names:
-        ref = paper.TABLE2[name]
+        ref = paper.TABLE3[name]
         for k in paper.kmodes_ks(name):
             s_nmi = ref.kmodes_nmi if k == ref.kmodes_nmi_k else None
             s_ari = ref.kmodes_ari if k == ref.kmodes_ari_k else None
@@ -1167,7 +1167,7 @@ def csv_cell(column, value):
     return cell(value)
 
 
-def format_table1(rows):
+def format_table2(rows):
     """The paper's Table 2 (data sets) as text; a '*' marks a value unlike the paper's."""
     lines = [f"{'dataset':<9}{'n':>6}{'d':>6}{'M':>5}   {'paper n':>8}{'paper d':>8}"
              f"{'paper M':>8}"]
@@ -1197,12 +1197,12 @@ def order_text(neighbours, orders):
     return "file" if orders == 1 else f"{orders} random"
 
 
-def format_table2(rows):
-    """The paper's Table 3 (results) as text, one line per row of `table2`.
+def format_table3(rows):
+    """The paper's Table 3 (results) as text, one line per row of `table3`.
 
     ``rule`` is the neighbour rule; ``orders`` says which row orders a BinNNMS
     row covers: the file's, the mean +- std over N random ones, or any (the
-    order-free "ball"). Without such rows (`table2` called without
+    order-free "ball"). Without such rows (`table3` called without
     ``orders``: every BinNNMS row is "index" in the file's order) the two
     columns are left out.
     """
@@ -1296,7 +1296,7 @@ def _result_value(rows, metric):
     """
     rows = [r for r in rows if r[f"{metric}_mean"] is not None]
     if len(rows) > 1:
-        ref = paper.TABLE2[rows[0]["dataset"]]
+        ref = paper.TABLE3[rows[0]["dataset"]]
         k = ref.kmodes_nmi_k if metric == "nmi" else ref.kmodes_ari_k
         rows = [r for r in rows if r["k"] == k] or rows[:1]
     if not rows:
@@ -1326,12 +1326,12 @@ def _series_name(r):
 
 
 def plot_results(rows, axes):
-    """Table 3 (the paper's results; `table2` here) as points with error bars.
+    """Table 3 (the paper's results; `table3` here) as points with error bars.
 
     Parameters
     ----------
     rows : list of dict
-        The rows of `table2`.
+        The rows of `table3`.
     axes : two matplotlib axes
         NMI on the first, ARI on the second.
 
