@@ -62,7 +62,9 @@ EXERCISES = {
         "on the Digits modes?", 64, 0, "the strict test is the inclusive test at 17 (section 5)."),
     "07.random_nmi": Number(
         "A random labelling of the 2000 digits into 1000 clusters: its NMI, to 0.01.",
-        0.372, 0.005, "NMI grows with the number of clusters (section 3 of 07)."),
+        0.372, 0.005, "NMI's chance level grows with the number of clusters: I(Y; C) never "
+        "decreases when a cluster is split, and NMI subtracts nothing for chance (section 3 of "
+        "07)."),
     "07.chaining": Choice(
         "Two modes in one cluster are: (a) always within epsilon of each other, (b) linked by "
         "a chain of modes, each within epsilon of the next (single linkage).",
