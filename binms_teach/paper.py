@@ -6,8 +6,9 @@ Provenance
 (G. Beck, T. Duong, M. Lebbah, H. Azzag, "Nearest Neighbor Median Shift
 Clustering for Binary Data", arXiv:1902.04181, 2019), numbered as in its PDF (whose
 Table 1 is the coding table): Table 2 ("Overview of experimental datasets") and Table 3
-("Comparison of clustering quality indices (NMI and ARAND) for k-modes and BinNNMS"). Nothing was recomputed: these are the
-printed values, misprints included (Zoo d = 26 where the text says 21 columns).
+("Comparison of clustering quality indices (NMI and ARAND) for k-modes and BinNNMS").
+Nothing was recomputed: these are the printed values, misprints included (Zoo d = 26
+where the text says 21 columns).
 
 The paper reports k-modes as mean +- std "after 10 runs" and BinNNMS with
 +- 0.000 (one deterministic run). It does not say which k1, k2 gave the BinNNMS

@@ -1,5 +1,5 @@
-"""Notebooks 06, 06b and 07 to 11: concept questions (``NN.name``) and the results of their exercises
-(``NN.k``, the numbers the solutions notebooks print)."""
+"""Notebooks 06, 06b and 07 to 11: concept questions (``NN.name``) and the results of their
+exercises (``NN.k``, the numbers the solutions notebooks print)."""
 
 from .kinds import Choice, Number
 
