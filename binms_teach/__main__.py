@@ -11,11 +11,11 @@ shows its traceback.
 
 ``reproduce`` reruns the paper's experiments (`binms_teach.experiments`), prints the paper's
 Table 2 (data sets) and Table 3 (results), numbered as in the paper's PDF, with
-the paper's figures beside ours, and writes to DIR (the file names keep the
-numbers 1 and 2)
+the paper's figures beside ours, and writes to DIR (the files carry the same
+numbers)
 
-* ``table1.csv`` (Table 2, data sets): dataset, n, d, M, paper_n, paper_d, paper_M;
-* ``table2.csv`` (Table 3, results): dataset, method, k, k1, k2, n_clusters,
+* ``table2.csv`` (Table 2, data sets): dataset, n, d, M, paper_n, paper_d, paper_M;
+* ``table3.csv`` (Table 3, results): dataset, method, k, k1, k2, n_clusters,
   nmi_mean, nmi_std, ari_mean, ari_std, neighbours, orders. For BinNNMS,
   ``neighbours`` is the rule ("index": the k1 nearest, the lower row index
   winning ties; "ball": every point within the k1-th distance, order-free) and
@@ -23,7 +23,7 @@ numbers 1 and 2)
   one run of "ball"); both are empty for the k-modes and the paper's rows;
 * ``auto.csv``: ``BinNNMS(k1="auto", k2="auto")`` beside the supervised best of the
   same grid, one row per data set (`binms_teach.experiments.AUTO_COLUMNS`);
-  table2.csv holds its "BinNNMS auto" rows;
+  table3.csv holds its "BinNNMS auto" rows;
 * ``figure1.png`` (NMI and ARI over (k1, k2)), ``figure2.png`` (quantization
   error along the ascent) and, with Digits, ``figure3.png`` (prototypes).
 
@@ -77,7 +77,7 @@ def build_parser(prog=PROG):
         "reproduce", help="rerun the paper's Tables 2-3 and Figures 1-3",
         description="Rerun the paper's experiments; print its Tables 2 (data sets) and 3 "
                     "(results), ours beside the paper's, and write the tables (CSV: "
-                    "table1.csv, table2.csv) and figures (PNG) to --out.")
+                    "table2.csv, table3.csv) and figures (PNG) to --out.")
     rep.add_argument("--datasets", nargs="+", metavar="NAME",
                      help=f"data sets among {', '.join(DATASETS)} (default: all; with "
                           f"--quick: {', '.join(QUICK_DATASETS)})")
@@ -161,11 +161,11 @@ def reproduce_command(args):
         rep = E.reproduce(names, quick=args.quick, progress=not args.no_progress)
     except (DataNotFoundError, DownloadError) as exc:
         raise UserError(str(exc)) from exc
-    rows1 = E.table1(rep.data)
-    rows2 = E.table2(rep.names, rep.kmodes, rep.sweeps, rep.orders, rep.autos)
+    rows1 = E.table2(rep.data)
+    rows2 = E.table3(rep.names, rep.kmodes, rep.sweeps, rep.orders, rep.autos)
     rows_auto = E.auto_rows(rep.autos)
-    files = {"table1.csv": E.to_csv(rows1, E.TABLE1_COLUMNS).encode(),
-             "table2.csv": E.to_csv(rows2, E.TABLE2_COLUMNS).encode(),
+    files = {"table2.csv": E.to_csv(rows1, E.TABLE2_COLUMNS).encode(),
+             "table3.csv": E.to_csv(rows2, E.TABLE3_COLUMNS).encode(),
              "auto.csv": E.to_csv(rows_auto, E.AUTO_COLUMNS).encode()}
     figures = {"figure1.png": E.figure1(rep.sweeps)}
     if rep.curves:
@@ -179,15 +179,15 @@ def reproduce_command(args):
         files[name] = buffer.getvalue()
 
     n_orders = len(E.QUICK_ORDER_SEEDS if args.quick else E.ORDER_SEEDS)
-    print("Tables numbered as in the paper's PDF (1: coding, 2: data sets, 3: results); "
-          "the files keep the names table1.csv (Table 2) and table2.csv (Table 3).")
+    print("Tables numbered as in the paper's PDF (1: coding, 2: data sets, 3: results): "
+          "table2.csv (Table 2) and table3.csv (Table 3).")
     print()
     print("Table 2: data sets (ours; '*' where the paper's differs)")
-    print(E.format_table1(rows1))
+    print(E.format_table2(rows1))
     print()
     print("Table 3: results, NMI and ARI, the paper's rows beside ours"
           + (" (--quick: small grids, 3 k-modes seeds)" if args.quick else ""))
-    print(E.format_table2(rows2))
+    print(E.format_table3(rows2))
     print(f"BinNNMS rows, at each (k1, k2) chosen in the file's order: rule 'index' (the k1 "
           f"nearest; at the k1-th distance the lower row index wins, the authors' code) in the "
           f"file's order and as mean ± std over {n_orders} random row orders; rule 'ball' "

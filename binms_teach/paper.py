@@ -2,12 +2,13 @@
 
 Provenance
 ----------
-``TABLE1`` and ``TABLE2`` are typed in by hand from the paper's Section 4
+``TABLE2`` and ``TABLE3`` are typed in by hand from the paper's Section 4
 (G. Beck, T. Duong, M. Lebbah, H. Azzag, "Nearest Neighbor Median Shift
-Clustering for Binary Data", arXiv:1902.04181, 2019): Table 1 ("Overview of
-experimental datasets") and Table 2 ("Comparison of clustering quality indices
-(NMI and ARAND) for k-modes and BinNNMS"). Nothing was recomputed: these are the
-printed values, misprints included (Zoo d = 26 where the text says 21 columns).
+Clustering for Binary Data", arXiv:1902.04181, 2019), numbered as in its PDF (whose
+Table 1 is the coding table): Table 2 ("Overview of experimental datasets") and Table 3
+("Comparison of clustering quality indices (NMI and ARAND) for k-modes and BinNNMS").
+Nothing was recomputed: these are the printed values, misprints included (Zoo d = 26
+where the text says 21 columns).
 
 The paper reports k-modes as mean +- std "after 10 runs" and BinNNMS with
 +- 0.000 (one deterministic run). It does not say which k1, k2 gave the BinNNMS
@@ -25,7 +26,7 @@ well above the paper's k-modes column (Digits NMI 0.684 against 0.360).
 
 from dataclasses import dataclass
 
-# The paper's order of Table 2; Table 1 lists Zoo, Digits, Spect, Soybean, Car.
+# The paper's order of Table 3; Table 2 lists Zoo, Digits, Spect, Soybean, Car.
 DATASETS = ("digits", "zoo", "soybean", "spect", "car")
 
 TITLES = {"zoo": "Zoo", "digits": "Digits", "spect": "Spect", "soybean": "Soybean",
@@ -34,7 +35,7 @@ TITLES = {"zoo": "Zoo", "digits": "Digits", "spect": "Spect", "soybean": "Soybea
 
 @dataclass(frozen=True)
 class Shape:
-    """One row of Table 1: samples n, binary features d, classes M."""
+    """One row of Table 2: samples n, binary features d, classes M."""
 
     n: int
     d: int
@@ -50,8 +51,8 @@ class Score:
 
 
 @dataclass(frozen=True)
-class Table2Row:
-    """One data set of Table 2. A score of ``None`` means the paper gives none."""
+class Table3Row:
+    """One data set of Table 3. A score of ``None`` means the paper gives none."""
 
     kmodes_nmi: Score
     kmodes_nmi_k: int
@@ -62,8 +63,8 @@ class Table2Row:
     note: str = ""
 
 
-# Table 1, as printed.
-TABLE1 = {
+# Table 2 (data sets), as printed.
+TABLE2 = {
     "zoo": Shape(101, 26, 7),
     "digits": Shape(2000, 240, 10),
     "spect": Shape(267, 22, 2),
@@ -71,17 +72,17 @@ TABLE1 = {
     "car": Shape(1728, 15, 4),
 }
 
-# Table 2, as printed (NMI block, then ARAND block, merged per data set).
-TABLE2 = {
-    "digits": Table2Row(Score(0.360, 0.011), 40, Score(0.880), Score(0.166, 0.021), 40,
+# Table 3 (results), as printed (NMI block, then ARAND block, merged per data set).
+TABLE3 = {
+    "digits": Table3Row(Score(0.360, 0.011), 40, Score(0.880), Score(0.166, 0.021), 40,
                         Score(0.876)),
-    "zoo": Table2Row(Score(0.789, 0.023), 8, Score(0.945), Score(0.675, 0.032), 8,
+    "zoo": Table3Row(Score(0.789, 0.023), 8, Score(0.945), Score(0.675, 0.032), 8,
                      Score(0.904)),
-    "soybean": Table2Row(Score(0.556, 0.000), 40, Score(0.743), Score(0.178, 0.000), 40,
+    "soybean": Table3Row(Score(0.556, 0.000), 40, Score(0.743), Score(0.178, 0.000), 40,
                          Score(0.331)),
-    "spect": Table2Row(Score(0.135, 0.000), 47, Score(0.145), Score(-0.009, 0.055), 2,
+    "spect": Table3Row(Score(0.135, 0.000), 47, Score(0.145), Score(-0.009, 0.055), 2,
                        Score(-0.019), note="k-modes: k = 47 for NMI, k = 2 for ARI"),
-    "car": Table2Row(Score(0.039, 0.019), 4, None, Score(0.016, 0.039), 4, None,
+    "car": Table3Row(Score(0.039, 0.019), 4, None, Score(0.016, 0.039), 4, None,
                      note="BinNNMS: single class"),
 }
 
@@ -104,5 +105,5 @@ def kmodes_ks(name):
     >>> kmodes_ks("spect"), kmodes_ks("zoo")
     ((47, 2), (8,))
     """
-    row = TABLE2[name]
+    row = TABLE3[name]
     return tuple(dict.fromkeys((row.kmodes_nmi_k, row.kmodes_ari_k)))

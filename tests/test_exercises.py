@@ -99,7 +99,7 @@ ALL = exercises.list()
 
 def test_list_gives_every_id_for_notebooks_01_to_11():
     assert ALL == sorted(EXERCISES)
-    for nb in ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11"):
+    for nb in ("01", "02", "03", "04", "05", "06", "06b", "07", "08", "09", "10", "11"):
         mine = [i for i in ALL if i.startswith(nb + ".")]
         concept = [i for i in mine if not isinstance(EXERCISES[i], Implement)
                    and not i.split(".")[1].isdigit()]
@@ -214,6 +214,57 @@ def test_bga_step_catches_self_excluded_and_the_wrong_index_tie_break():
         return majority_ok(np.asarray(X)[nearest(X, x, k1, last_index_wins=True)], tie)
     for bug in (no_self, last_wins):
         assert not check("06.bga_step", bug).correct
+
+
+def _numpy_step(kind, tie_of=lambda tie: tie, skip=0, vote=">"):
+    """A student's vectorised step: argsort of the distances (``kind``), its first k1 after
+    ``skip``, then the vote 2 * ones ``vote`` k1 with the tie rule ``tie_of(tie)``."""
+    def step(X, x, k1, tie):
+        X = np.asarray(X)
+        distances = (X != np.asarray(x)).sum(axis=1)
+        if kind == "argpartition":
+            nearest = np.argpartition(distances, k1 - 1)[:k1]
+        else:
+            nearest = np.argsort(distances, kind=kind)[skip:skip + k1]
+        twice = 2 * X[nearest].sum(axis=0)
+        above = twice > k1 if vote == ">" else twice >= k1
+        return (above | ((twice == k1) & (tie_of(tie) == "one"))).astype(np.uint8)
+    return step
+
+
+def test_bga_step_accepts_a_stable_vectorised_version():
+    assert check("06.bga_step", _numpy_step("stable")).correct
+
+
+@pytest.mark.parametrize("kind", ["quicksort", "heapsort", "argpartition"])
+def test_bga_step_catches_a_sort_that_is_not_stable(kind):
+    # numpy keeps equal keys in order for n <= 16 even with quicksort: the check needs larger
+    # inputs with distinct rows tied at the k1-th distance to tell the voters apart.
+    verdict = check("06.bga_step", _numpy_step(kind))
+    assert not verdict.correct and "expected" in verdict.message, verdict.message
+
+
+def test_bga_step_cases_have_distinct_rows_tied_at_the_kth_distance():
+    from binms_teach.exercises.implement import _step_cases
+    tied = 0
+    for case in _step_cases():
+        X, x, k1 = case["X"], case["x"], case["k1"]
+        distances = np.sort((X != x).sum(axis=1))
+        at_k = (X != x).sum(axis=1) == distances[k1 - 1]
+        if (len(X) >= 17 and k1 < len(X) and distances[k1] == distances[k1 - 1]
+                and len(np.unique(X[at_k], axis=0)) == at_k.sum()):
+            tied += 1
+    assert tied >= 10
+
+
+@pytest.mark.parametrize("bug", [
+    _numpy_step("stable", vote=">="),                                   # >= instead of >
+    _numpy_step("stable", tie_of=lambda tie: {"one": "zero", "zero": "one"}[tie]),  # swapped
+    _numpy_step("stable", skip=1),                                      # skips itself
+])
+def test_bga_step_catches_vote_and_neighbour_slips(bug):
+    verdict = check("06.bga_step", bug)
+    assert not verdict.correct and "expected" in verdict.message, verdict.message
 
 
 def test_bga_step_accepts_the_packages_return_shape():

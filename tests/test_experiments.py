@@ -251,7 +251,7 @@ def test_paper_rows_of_table2_are_the_printed_values():
                               np.ones((1, 1), dtype=int), np.ones((1, 1)), np.full((1, 1), np.nan),
                               np.zeros((1, 1, 4), dtype=int))
     kmodes = {("spect", 47): fake, ("spect", 2): fake, ("car", 4): fake}
-    table = experiments.table2(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+    table = experiments.table3(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
     rows = {(r["dataset"], r["method"], r["k"]): r for r in table}
     assert rows["spect", "paper k-modes", 47]["nmi_mean"] == 0.135
     assert rows["spect", "paper k-modes", 47]["ari_mean"] is None
@@ -267,12 +267,12 @@ def test_paper_rows_of_table2_are_the_printed_values():
 
 def test_table1_on_the_real_data():
     data = {name: real(name) for name in paper.DATASETS}
-    rows = {r["dataset"]: r for r in experiments.table1(data)}
+    rows = {r["dataset"]: r for r in experiments.table2(data)}
     ours = {name: (r["n"], r["d"], r["M"]) for name, r in rows.items()}
     assert ours == {"digits": (2000, 240, 10), "zoo": (101, 21, 7), "soybean": (307, 98, 19),
                     "spect": (267, 22, 2), "car": (1728, 15, 4)}
     for name, r in rows.items():
-        assert (r["paper_n"], r["paper_d"], r["paper_M"]) == tuple(vars(paper.TABLE1[name])
+        assert (r["paper_n"], r["paper_d"], r["paper_M"]) == tuple(vars(paper.TABLE2[name])
                                                                    .values())
 
 
@@ -282,8 +282,8 @@ def test_the_papers_digits_figures_are_reproduced():
     digits = real("digits")
     model = BinNNMS(k1=10, k2=25).fit(digits.data)
     assert model.labels_.max() + 1 == 40  # the paper's k = 40 for k-modes on Digits
-    assert round(nmi(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_nmi.mean
-    assert round(ari(digits.target, model.labels_), 3) == paper.TABLE2["digits"].binnnms_ari.mean
+    assert round(nmi(digits.target, model.labels_), 3) == paper.TABLE3["digits"].binnnms_nmi.mean
+    assert round(ari(digits.target, model.labels_), 3) == paper.TABLE3["digits"].binnnms_ari.mean
 
 
 # ---------------------------------------------------------------- row orders and the ball
@@ -357,7 +357,7 @@ def table3_rows(X, y, seeds=(0, 1, 2)):
     settings = [v for v in experiments.table3_settings(s).values() if v is not None]
     runs = experiments.order_runs(X, y, settings, seeds)
     fake = experiments.KModesRuns(3, (0,), np.array([0.5]), np.array([0.1]), np.array([3]))
-    rows = experiments.table2(("zoo",), {("zoo", 8): fake}, {"zoo": s}, {"zoo": runs})
+    rows = experiments.table3(("zoo",), {("zoo", 8): fake}, {"zoo": s}, {"zoo": runs})
     return s, runs, rows
 
 
@@ -379,9 +379,9 @@ def test_table3_has_index_over_orders_and_ball_beside_the_file_order(mixture):
         assert shuffled["ari_std"] == pytest.approx(np.std(runs.index[setting].ari))
         assert shuffled["n_clusters"] == round(float(np.mean(runs.index[setting].n_clusters)), 1)
         assert ball["nmi_mean"] == runs.ball[setting].nmi[0] and ball["nmi_std"] == 0
-    text = experiments.format_table2(rows)
+    text = experiments.format_table3(rows)
     assert "3 random" in text and " any " in text and " file " in text
-    csv_text = experiments.to_csv(rows, experiments.TABLE2_COLUMNS)
+    csv_text = experiments.to_csv(rows, experiments.TABLE3_COLUMNS)
     assert csv_text.splitlines()[0].endswith(",neighbours,orders")
     assert ",index,3" in csv_text and ",ball,1" in csv_text and csv_text.count(",,\n") > 0
 
@@ -463,7 +463,7 @@ def test_results_figure_draws_each_row_with_its_error_bar():
                               np.ones((1, 1), dtype=int), np.ones((1, 1)),
                               np.full((1, 1), np.nan), np.zeros((1, 1, 4), dtype=int))
     kmodes = {("spect", 47): runs, ("spect", 2): runs, ("car", 4): runs}
-    rows = experiments.table2(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+    rows = experiments.table3(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
     fig = experiments.figure_results(rows)
     nmi_ax, ari_ax = fig.axes
     assert nmi_ax.get_xlabel() == "data set" and nmi_ax.get_ylabel().startswith("NMI")
@@ -515,8 +515,8 @@ def test_table3_text_without_row_orders_keeps_its_old_columns(mixture):
     X, y = mixture
     s, _, with_orders = table3_rows(X, y)
     fake = experiments.KModesRuns(3, (0,), np.array([0.5]), np.array([0.1]), np.array([3]))
-    plain = experiments.table2(("zoo",), {("zoo", 8): fake}, {"zoo": s})
+    plain = experiments.table3(("zoo",), {("zoo", 8): fake}, {"zoo": s})
     assert {(r["neighbours"], r["orders"]) for r in plain if r["k1"] is not None} == {("index", 1)}
-    assert "rule" not in experiments.format_table2(plain).splitlines()[0]
-    assert experiments.format_table2(with_orders).splitlines()[0].split()[2:4] == ["rule",
+    assert "rule" not in experiments.format_table3(plain).splitlines()[0]
+    assert experiments.format_table3(with_orders).splitlines()[0].split()[2:4] == ["rule",
                                                                                    "orders"]

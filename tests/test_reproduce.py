@@ -60,29 +60,29 @@ def read_csv(path):
 def test_quick_run_writes_the_tables_and_figures(quick_run):
     folder, _ = quick_run
     assert sorted(p.name for p in folder.iterdir()) == [
-        "auto.csv", "figure1.png", "figure2.png", "table1.csv", "table2.csv"]  # no Digits: no fig 3
+        "auto.csv", "figure1.png", "figure2.png", "table2.csv", "table3.csv"]  # no Digits: no fig 3
     for name in ("figure1.png", "figure2.png"):
         assert (folder / name).read_bytes().startswith(PNG)
 
 
 def test_csv_schemas(quick_run):
     folder, _ = quick_run
-    with open(folder / "table2.csv") as f:
+    with open(folder / "table3.csv") as f:
         assert f.readline().strip() == ("dataset,method,k,k1,k2,n_clusters,nmi_mean,nmi_std,"
                                         "ari_mean,ari_std,neighbours,orders")
-    with open(folder / "table1.csv") as f:
+    with open(folder / "table2.csv") as f:
         assert f.readline().strip() == "dataset,n,d,M,paper_n,paper_d,paper_M"
-    rows = read_csv(folder / "table2.csv")
+    rows = read_csv(folder / "table3.csv")
     assert {r["dataset"] for r in rows} == set(experiments.QUICK_DATASETS)
     assert {r["method"] for r in rows} == set(experiments.METHODS)
-    table1 = {r["dataset"]: r for r in read_csv(folder / "table1.csv")}
+    table1 = {r["dataset"]: r for r in read_csv(folder / "table2.csv")}
     assert table1["zoo"] == {"dataset": "zoo", "n": "101", "d": "21", "M": "7",
                              "paper_n": "101", "paper_d": "26", "paper_M": "7"}
 
 
 def test_values_are_in_range(quick_run):
     folder, _ = quick_run
-    rows = read_csv(folder / "table2.csv")
+    rows = read_csv(folder / "table3.csv")
     for r in rows:
         if r["nmi_mean"]:
             assert 0 <= float(r["nmi_mean"]) <= 1 and float(r["nmi_std"]) >= 0, r
@@ -103,7 +103,7 @@ def test_values_are_in_range(quick_run):
 def test_printed_tables_match_the_csv(quick_run):
     folder, printed = quick_run
     lines = printed.splitlines()
-    for r in read_csv(folder / "table2.csv"):
+    for r in read_csv(folder / "table3.csv"):
         nmi = "-" if not r["nmi_mean"] else f"{r['nmi_mean']} ± {r['nmi_std']}"
         ari = "-" if not r["ari_mean"] else f"{r['ari_mean']} ± {r['ari_std']}"
         orders = experiments.order_text(r["neighbours"] or None,
@@ -112,14 +112,14 @@ def test_printed_tables_match_the_csv(quick_run):
                     r["k1"], r["k2"], r["n_clusters"], *nmi.split(), *ari.split()]
         expected = [e for e in expected if e]
         assert any(line.split() == expected for line in lines), (r, expected)
-    for r in read_csv(folder / "table1.csv"):
+    for r in read_csv(folder / "table2.csv"):
         expected = [r[c] for c in ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")]
         assert any(line.replace("*", " ").split() == expected for line in lines), expected
 
 
 def test_binnnms_rows_give_the_row_orders_and_the_ball(quick_run):
     folder, printed = quick_run
-    rows = read_csv(folder / "table2.csv")
+    rows = read_csv(folder / "table3.csv")
     n_orders = str(len(experiments.QUICK_ORDER_SEEDS))
     for name in experiments.QUICK_DATASETS:
         for method in ("BinNNMS best NMI", "BinNNMS best ARI", "BinNNMS silhouette",
@@ -131,7 +131,7 @@ def test_binnnms_rows_give_the_row_orders_and_the_ball(quick_run):
                 ("index", "1"), ("index", n_orders), ("ball", "1")], (name, method)
             assert len({(r["k1"], r["k2"]) for r in mine}) == 1  # the same setting
     assert "Table 2: data sets" in printed and "Table 3: results" in printed
-    assert "table1.csv (Table 2)" in printed and "table2.csv (Table 3)" in printed
+    assert "table2.csv (Table 2)" in printed and "table3.csv (Table 3)" in printed
     assert f"mean ± std over {n_orders} random row orders" in printed
 
 
@@ -142,7 +142,7 @@ def test_binnnms_rows_match_fresh_fits(quick_run):
     folder, _ = quick_run
     zoo = experiments.load("zoo")
     X, y = zoo.data, zoo.target
-    for r in read_csv(folder / "table2.csv"):
+    for r in read_csv(folder / "table3.csv"):
         if r["dataset"] != "zoo" or not r["method"].startswith("BinNNMS "):
             continue
         k1, k2 = max(int(r["k1"]), 1), int(r["k2"])
@@ -162,7 +162,7 @@ def test_two_runs_give_identical_files(quick_run, tmp_path):
     folder, printed = quick_run
     status, again = run("--quick", "--out", str(tmp_path))
     assert status == 0
-    for name in ("table1.csv", "table2.csv"):
+    for name in ("table2.csv", "table3.csv"):
         assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
     strip = [line for line in printed.splitlines() if not line.startswith("Wrote")]
     assert [line for line in again.splitlines() if not line.startswith("Wrote")] == strip
@@ -171,7 +171,7 @@ def test_two_runs_give_identical_files(quick_run, tmp_path):
 def test_datasets_option_selects_the_rows(quick_data, tmp_path):
     status, printed = run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
     assert status == 0
-    assert {r["dataset"] for r in read_csv(tmp_path / "table2.csv")} == {"zoo"}
+    assert {r["dataset"] for r in read_csv(tmp_path / "table3.csv")} == {"zoo"}
     assert "soybean" not in printed
 
 
@@ -209,8 +209,8 @@ def test_a_failed_write_leaves_no_partial_file(quick_data, tmp_path, monkeypatch
     with pytest.raises(OSError, match="disk full"):
         run("--quick", "--datasets", "zoo", "--out", str(tmp_path))
     # The first file is complete, the second was never half-written, no temp file is left.
-    assert [p.name for p in tmp_path.iterdir()] == ["table1.csv"]
-    assert read_csv(tmp_path / "table1.csv")[0]["dataset"] == "zoo"
+    assert [p.name for p in tmp_path.iterdir()] == ["table2.csv"]
+    assert read_csv(tmp_path / "table2.csv")[0]["dataset"] == "zoo"
 
 
 def test_module_entry_point_runs(tmp_path):
@@ -232,7 +232,7 @@ def test_auto_rows_are_binnnms_auto(quick_run):
     assert (int(auto["zoo"]["k1"]), int(auto["zoo"]["k2"])) == (model.k1_, model.k2_)
     assert float(auto["zoo"]["ari"]) == pytest.approx(ari(zoo.target, model.labels_), abs=6e-4)
     assert float(auto["zoo"]["best_ari"]) >= float(auto["zoo"]["ari"])
-    row = [r for r in read_csv(folder / "table2.csv")
+    row = [r for r in read_csv(folder / "table3.csv")
            if r["dataset"] == "zoo" and r["method"] == "BinNNMS auto" and r["orders"] == "1"
            and r["neighbours"] == "index"]
     assert [(int(r["k1"]), int(r["k2"])) for r in row] == [(model.k1_, model.k2_)]

@@ -45,29 +45,48 @@ def _vote_cases():
     return cases
 
 
+def _tied_rows():
+    """23 distinct rows of {0,1}^6, shuffled: the 15 with two ones (all at distance 2 from
+    000000), 2 with one, 6 with four or more. From x = 000000 the k1-th distance is tied among
+    distinct rows for 4 <= k1 <= 16, so which rows vote depends on the lower-index rule; a
+    sort that is not stable (numpy's default quicksort, heapsort, argpartition: for n > 16
+    numpy's introsort stops keeping equal keys in order) picks other voters and, for k1 = 5
+    and 6, another majority."""
+    cube = np.array([[(v >> (5 - c)) & 1 for c in range(6)] for v in range(64)], dtype=np.uint8)
+    ones = cube.sum(axis=1)
+    rng = np.random.default_rng(1)
+    far = cube[ones >= 4][rng.choice(int((ones >= 4).sum()), 6, replace=False)]
+    rows = np.concatenate([cube[ones == 2], far, cube[ones == 1][:2]])
+    return rows[rng.permutation(len(rows))]
+
+
 def _step_cases():
-    # Rows 2 and 3 tie at the 3rd distance from x = 000: the lower index (2) must win.
-    T = np.array([[0, 0, 0], [0, 0, 0], [0, 1, 1], [0, 1, 1], [1, 1, 1]], dtype=np.uint8)
-    D = np.array([[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 1], [1, 0, 1, 0]], dtype=np.uint8)
+    # Distinct rows tied at the k1-th distance, n >= 17: only the lower-index rule (a stable
+    # sort) gives the package's voters.
+    T = _tied_rows()
+    x0 = np.zeros(6, dtype=np.uint8)
+    # Small inputs: duplicate rows, k1 = 1 and k1 = n.
+    D = np.array([[0, 0, 0], [0, 0, 0], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=np.uint8)
     cases = []
     for tie in ("one", "zero"):
+        cases += [dict(X=T, x=x0, k1=k1, tie=tie) for k1 in (5, 6, 4, 8, 16)]
         cases += [
-            dict(X=T, x=T[0], k1=1, tie=tie),               # k1 = 1: only the nearest votes
-            dict(X=T, x=T[4], k1=1, tie=tie),               # x is a data point: it votes itself
-            dict(X=T, x=T[0], k1=3, tie=tie),               # a tie at the k1-th distance
-            dict(X=T, x=T[0], k1=2, tie=tie),               # duplicate rows, an even k1
-            dict(X=T, x=T[2], k1=2, tie=tie),
-            dict(X=T, x=np.array([1, 0, 1], dtype=np.uint8), k1=4, tie=tie),
-            dict(X=T, x=T[3], k1=5, tie=tie),               # k1 = n: everybody votes
-            dict(X=D, x=D[0], k1=2, tie=tie),
-            dict(X=D, x=D[3], k1=4, tie=tie),
+            dict(X=T, x=T[3], k1=6, tie=tie),               # x a data point among tied rows
+            dict(X=T, x=T[0], k1=7, tie=tie),
+            dict(X=D, x=D[0], k1=1, tie=tie),               # k1 = 1: only the nearest votes
+            dict(X=D, x=D[4], k1=1, tie=tie),               # x is a data point: it votes itself
+            dict(X=D, x=D[1], k1=2, tie=tie),               # x and its copy both vote
+            dict(X=D, x=D[2], k1=2, tie=tie),               # an even k1: ties in the vote
+            dict(X=D, x=np.array([1, 0, 0], dtype=np.uint8), k1=4, tie=tie),
+            dict(X=D, x=D[3], k1=5, tie=tie),               # k1 = n: everybody votes
         ]
     rng = np.random.default_rng(2)
-    for n, d in ((4, 3), (6, 4), (8, 5), (10, 6), (12, 8)):
-        X = _random_binary(rng, n, d)
-        x = X[rng.integers(n)] if n % 4 == 0 else _random_binary(rng, 1, d)[0]
-        for k1 in (1, 2, n // 2, n - 1, n):
-            cases.append(dict(X=X, x=x, k1=k1, tie=("one", "zero")[k1 % 2]))
+    for n, d in ((17, 5), (20, 6), (24, 6), (40, 7)):
+        X = np.unique(_random_binary(rng, 3 * n, d), axis=0)[:n]  # distinct rows, then shuffled
+        X = X[rng.permutation(len(X))]
+        for x in (X[rng.integers(len(X))], _random_binary(rng, 1, d)[0]):
+            for k1 in (1, 2, 5, 6, len(X) // 2, len(X)):
+                cases.append(dict(X=X, x=x, k1=k1, tie=("one", "zero")[k1 % 2]))
     return cases
 
 

@@ -1,5 +1,5 @@
-"""Notebooks 06 to 11: concept questions (``NN.name``) and the results of their exercises
-(``NN.k``, the numbers the solutions notebooks print)."""
+"""Notebooks 06, 06b and 07 to 11: concept questions (``NN.name``) and the results of their
+exercises (``NN.k``, the numbers the solutions notebooks print)."""
 
 from .kinds import Choice, Number
 
@@ -21,18 +21,33 @@ EXERCISES = {
         {"a": "both", "b": "ball", "c": "never"}, "b",
         {"a": "under 'index' k1 lower-index copies at distance 0 fill NN_k1 first.",
          "c": "x is at distance 0 from itself: NN_k1 includes it (section 2 of notebook 06)."}),
-    "06.printed_updates": Choice(
+    "06.density": Choice(
+        "The ascent of a 4 drawn like a 9 ends at: (a) a mode of fours, because the ascent "
+        "uses the labels, (b) a mode of nines, because it follows the density of the data.",
+        {"a": "labels", "b": "density"}, "b",
+        {"a": "the ascent never sees the labels y; look at the nines around it."}),
+    # Notebook 06b: Algorithm 1 on data.
+    "06b.printed_updates": Choice(
         "As printed, Algorithm 1 with the cap j_max computes how many updates and returns "
         "which iterate? (a) j_max, the last, (b) j_max + 1, the one before the last, "
         "(c) j_max + 1, the last.",
         {"a": "jmax-last", "b": "jmax+1-before", "c": "jmax+1-last"}, "b",
         {"a": "count the loop's passes again: the printed loop runs once more.",
          "c": "the printed algorithm throws its last update away (the package does not)."}),
-    "06.density": Choice(
-        "The ascent of a 4 drawn like a 9 ends at: (a) a mode of fours, because the ascent "
-        "uses the labels, (b) a mode of nines, because it follows the density of the data.",
-        {"a": "labels", "b": "density"}, "b",
-        {"a": "the ascent never sees the labels y; look at the nines around it."}),
+    "06b.row_order": Choice(
+        "Shuffling the rows (and the labels with them) can change the clustering under: (a) both "
+        "neighbour rules, (b) neighbours='index' only, because at a tied k1-th distance the lower "
+        "row index wins, (c) neither: the ascent does not see the order of the rows.",
+        {"a": "both", "b": "index", "c": "neither"}, "b",
+        {"a": "the closed ball lets every point at the tied distance vote, in any order.",
+         "c": "under 'index' the row order breaks the tie at the k1-th distance (section 5 of "
+              "06b)."}),
+    "06b.map": Choice(
+        "The path map places the points by classical MDS of: (a) H, since it is a distance, "
+        "(b) sqrt(H), a Euclidean distance for 0/1 vectors, so that MDS is PCA.",
+        {"a": "H", "b": "sqrt"}, "b",
+        {"a": "H is the squared Euclidean distance of 0/1 vectors: MDS of H has negative "
+              "eigenvalues and stretches pairs (section 4 of 06b)."}),
     # Notebook 07: epsilon-proximity labelling.
     "07.inclusive": Choice(
         "The merge test of Algorithm 1 and of the package joins two final iterates when "
@@ -47,7 +62,9 @@ EXERCISES = {
         "on the Digits modes?", 64, 0, "the strict test is the inclusive test at 17 (section 5)."),
     "07.random_nmi": Number(
         "A random labelling of the 2000 digits into 1000 clusters: its NMI, to 0.01.",
-        0.372, 0.005, "NMI grows with the number of clusters (section 3 of 07)."),
+        0.372, 0.005, "NMI's chance level grows with the number of clusters: I(Y; C) never "
+        "decreases when a cluster is split, and NMI subtracts nothing for chance (section 3 of "
+        "07)."),
     "07.chaining": Choice(
         "Two modes in one cluster are: (a) always within epsilon of each other, (b) linked by "
         "a chain of modes, each within epsilon of the next (single linkage).",
@@ -134,13 +151,13 @@ EXERCISES = {
 _RESULTS = {
     "06.1": ("Exercise 1: the Hamming distance between the modes of image 882 with k1 = 10 and "
              "k1 = 11.", 13, 0, "ascent_trace(X, 882, k) for both, then hamming of the two modes."),
-    "06.2": ("Exercise 2: the number of distinct modes with tie='keep' (k1 = 10, all images).",
-             1901, 0, "np.unique(modes, axis=0) on the modes of bga(X, X, 10, tie='keep')."),
-    "06.3": ("Exercise 3: the row index of the image with the most moves for k1 = 10.", 1056, 0,
+    "06.2": ("Exercise 2: the row index of the image with the most moves for k1 = 10.", 1056, 0,
              "moves = n_iter - converged from bga(X, X, 10); then np.argmax."),
-    "06.4": ("Exercise 4: with k1 = 1, how many images have another row (a copy) as their only "
+    "06.3": ("Exercise 3: with k1 = 1, how many images have another row (a copy) as their only "
              "voter?", 6, 0, "nearest_neighbours(X, X, 1): where is the index not the row itself?"),
-    "06.5": ("Exercise 5: the Hamming distance between the point the printed loop returns "
+    "06b.1": ("Exercise 1: the number of distinct modes with tie='keep' (k1 = 10, all images).",
+             1901, 0, "np.unique(modes, axis=0) on the modes of bga(X, X, 10, tie='keep')."),
+    "06b.2": ("Exercise 2: the Hamming distance between the point the printed loop returns "
              "(j_max = 3) and the last point it computed.", 7, 0,
              "compare bga(..., max_iter=3) with bga(..., max_iter=4)."),
     "07.1": ("Exercise 1: the best k2 when epsilon is the authors' epsilon(k2 + 1).", 24, 0,

@@ -59,8 +59,8 @@ from .formatting import (
     cell,
     csv_cell,
     format_score,
-    format_table1,
     format_table2,
+    format_table3,
     order_text,
     to_csv,
 )
@@ -100,13 +100,13 @@ from .reproduction import Reproduction, reproduce
 from .sweeps import HONEST_MAX_FRACTION, Sweep, ascent_modes, sweep
 from .table3 import (
     METHODS,
-    TABLE1_COLUMNS,
     TABLE2_COLUMNS,
+    TABLE3_COLUMNS,
     KModesRuns,
     Spread,
     kmodes_runs,
-    table1,
     table2,
+    table3,
     table3_settings,
 )
 
@@ -114,14 +114,14 @@ __all__ = [
     "AUTO_COLUMNS", "AUTO_DATASETS", "CURVE_K1", "DATASETS", "DESIGN_SETS", "DIGITS_GRID", "GRID",
     "HONEST_MAX_FRACTION", "LEARNABLE_ARI", "METHODS", "MIXTURE_SEEDS", "ORDER_SEEDS",
     "QUICK_CURVE_K1", "QUICK_DATASETS", "QUICK_GRID", "QUICK_ORDER_SEEDS", "QUICK_SEEDS",
-    "RESULT_MARKERS", "SEEDS", "SKLEARN_SETS", "SMALL_GRID", "TABLE1_COLUMNS", "TABLE2_COLUMNS",
+    "RESULT_MARKERS", "SEEDS", "SKLEARN_SETS", "SMALL_GRID", "TABLE2_COLUMNS", "TABLE3_COLUMNS",
     "AutoResult", "KModesRuns", "OrderRuns", "OrderScores", "QuantizationCurves", "Reproduction",
     "Spread", "Sweep", "ascent_modes", "auto_result", "auto_rows", "auto_study", "auto_targets",
     "ball_cycle_census", "cell", "check_datasets", "check_target", "csv_cell", "design_role",
     "digit_prototypes", "figure1", "figure2", "figure3", "figure_results", "format_auto",
-    "format_census", "format_score", "format_table1", "format_table2", "grid", "kmodes_runs",
+    "format_census", "format_score", "format_table2", "format_table3", "grid", "kmodes_runs",
     "load", "load_any", "order_runs", "order_text", "plot_criteria", "plot_curves",
     "plot_prototypes", "plot_results", "plot_sweep", "prototypes", "quantization_curves",
-    "quartile_code", "reproduce", "row_order", "sweep", "table1", "table2", "table3_settings",
+    "quartile_code", "reproduce", "row_order", "sweep", "table2", "table3", "table3_settings",
     "to_csv",
 ]

@@ -72,7 +72,7 @@ def _result_value(rows, metric):
     """
     rows = [r for r in rows if r[f"{metric}_mean"] is not None]
     if len(rows) > 1:
-        ref = paper.TABLE2[rows[0]["dataset"]]
+        ref = paper.TABLE3[rows[0]["dataset"]]
         k = ref.kmodes_nmi_k if metric == "nmi" else ref.kmodes_ari_k
         rows = [r for r in rows if r["k"] == k] or rows[:1]
     if not rows:
@@ -102,12 +102,12 @@ def _series_name(r):
 
 
 def plot_results(rows, axes):
-    """Table 3 (the paper's results; `table2` here) as points with error bars.
+    """Table 3 (the paper's results; `table3` here) as points with error bars.
 
     Parameters
     ----------
     rows : list of dict
-        The rows of `table2`.
+        The rows of `table3`.
     axes : two matplotlib axes
         NMI on the first, ARI on the second.
 

@@ -25,7 +25,7 @@ def csv_cell(column, value):
     return cell(value)
 
 
-def format_table1(rows):
+def format_table2(rows):
     """The paper's Table 2 (data sets) as text; a '*' marks a value unlike the paper's."""
     lines = [f"{'dataset':<9}{'n':>6}{'d':>6}{'M':>5}   {'paper n':>8}{'paper d':>8}"
              f"{'paper M':>8}"]
@@ -55,12 +55,12 @@ def order_text(neighbours, orders):
     return "file" if orders == 1 else f"{orders} random"
 
 
-def format_table2(rows):
-    """The paper's Table 3 (results) as text, one line per row of `table2`.
+def format_table3(rows):
+    """The paper's Table 3 (results) as text, one line per row of `table3`.
 
     ``rule`` is the neighbour rule; ``orders`` says which row orders a BinNNMS
     row covers: the file's, the mean +- std over N random ones, or any (the
-    order-free "ball"). Without such rows (`table2` called without
+    order-free "ball"). Without such rows (`table3` called without
     ``orders``: every BinNNMS row is "index" in the file's order) the two
     columns are left out.
     """
