@@ -125,3 +125,45 @@ def test_a_deck_reads_offline(deck_page, decks_url, lesson):
             break
         page.evaluate("() => Reveal.next()")
     assert page.evaluate(at_end)
+
+
+def test_rise_presents_a_lesson_in_jupyterlab(jupyter_lab, lab_browser):
+    """Live presenting with jupyterlab-rise (not a dependency: `pip install jupyterlab-rise`).
+
+    Opens lesson 02 in RISE's slideshow page, which reads the slide metadata tools/slides.py
+    wrote: reveal.js shows the first slide, MathJax typesets, an arrow key advances to section
+    1. RISE's default theme asks Google for fonts: those requests are aborted (the text falls
+    back to a local font), every other request must stay on 127.0.0.1.
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("jupyterlab_rise") is None:
+        pytest.skip("jupyterlab-rise is not installed (optional: pip install jupyterlab-rise)")
+    context = lab_browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    outside: list[str] = []
+
+    def _route(route):
+        url = route.request.url
+        if re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url) or url.startswith(
+                ("data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", _route)
+    page = context.new_page()
+    try:
+        lesson = next(p for p in LESSONS if p.name.startswith("02_")).relative_to(REPO_ROOT)
+        page.goto(f"{jupyter_lab.base_url}rise/{lesson.as_posix()}?token={jupyter_lab.token}")
+        page.wait_for_selector(".reveal .slides section.present", timeout=120_000)
+        page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0",
+                               timeout=60_000)
+        first = page.locator(".reveal .slides section.present").first.inner_text()
+        assert first.lstrip().startswith("02 ")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.querySelector('.reveal .slides section.present')"
+                               ".innerText.includes('1. A small data set')")
+    finally:
+        context.close()
+    assert all("fonts.googleapis.com" in url for url in outside), outside
