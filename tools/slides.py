@@ -20,7 +20,8 @@ its length and its outputs, so it survives edits of the prose:
   it (``-``) when the deck would have more than `MOST` slides; a code cell without output:
   **skip**;
 * the navigation and Exercises cells (written by tools/navigation.py and tools/exercises.py):
-  **skip**.
+  **skip** (the navigation cells only in the decks: tools/navigation.py rewrites them whole, so
+  in the lesson they carry no slide metadata and RISE shows them under the slide before).
 
 Building a deck adds one slide that is not in the lesson: *A question for the room*, a
 multiple-choice question of the lesson's exercises (`QUESTIONS`), before the key points, with
@@ -110,11 +111,15 @@ def slide_types(nb):
     return types
 
 
-def with_metadata(nb):
-    """A copy of ``nb`` with ``metadata.slideshow`` written on every cell."""
+def with_metadata(nb, deck=False):
+    """A copy of ``nb`` with ``metadata.slideshow`` written on every cell, but the navigation
+    cells, which tools/navigation.py rewrites whole (in a ``deck`` they are skipped too)."""
     out = copy.deepcopy(nb)
     for cell, slide_type in zip(out.cells, slide_types(nb), strict=True):
-        cell.metadata["slideshow"] = {"slide_type": slide_type}
+        if deck or not cell.source.lstrip().startswith(MARKERS[0]):
+            cell.metadata["slideshow"] = {"slide_type": slide_type}
+        else:
+            cell.metadata.pop("slideshow", None)
     return out
 
 
@@ -161,7 +166,7 @@ def question_cells(prefix):
 
 def deck_notebook(nb, prefix):
     """The lesson with its metadata and the question slide before the key points."""
-    out = with_metadata(nb)
+    out = with_metadata(nb, deck=True)
     at = next((i for i, c in enumerate(out.cells)
                if c.cell_type == "markdown" and KEY_POINTS.match(c.source.strip())),
               len(out.cells))
@@ -183,7 +188,7 @@ def fetch_assets(out=OUT, cache=CACHE):
                             str(cache)], check=True, capture_output=True)
         target = out / "_static" / folder
         stamp = target / ".version"
-        if stamp.is_file() and stamp.read_text() == version:
+        if stamp.is_file() and stamp.read_text(encoding="utf-8") == version:
             continue
         shutil.rmtree(target, ignore_errors=True)
         with tarfile.open(tarball) as tar:
@@ -192,7 +197,7 @@ def fetch_assets(out=OUT, cache=CACHE):
             for member in members:
                 member.name = member.name.removeprefix("package/")
             tar.extractall(target, members=members, filter="data")
-        stamp.write_text(version)
+        stamp.write_text(version, encoding="utf-8")
 
 
 def build(paths, out=OUT):
