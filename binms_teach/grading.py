@@ -25,7 +25,7 @@ import json
 import re
 from pathlib import Path
 
-from .course import CourseError, course_source, write_atomic
+from .course import CourseError, check_folder, course_source, write_atomic
 
 CHECK_POINTS = 1
 IMPLEMENT_POINTS = 2
@@ -198,8 +198,6 @@ def write_nbgrader_course(dest, *, force=False, source=None):
         When ``dest`` cannot be a folder, or holds files that differ from ours and ``force``
         is False (then nothing is written).
     """
-    from .course import check_folder
-
     dest = Path(dest)
     check_folder(dest)
     files = nbgrader_files(source)
