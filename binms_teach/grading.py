@@ -13,8 +13,10 @@ writes the student's version. What changes from the solutions notebook:
   against nothing, never against this question's answer;
 * a prose answer (a markdown solution cell) is graded by hand, `PROSE_POINTS` points; the
   source keeps the worked answer followed by the rubric `RUBRIC`, for the grader;
-* worked steps the exercise notebook drops (a solution cell whose scaffold is empty) are
-  dropped here too; the scaffold's hints stay as comments above the answer;
+* worked prose the exercise notebook drops (a markdown solution cell whose scaffold is empty)
+  is dropped here too; a worked code step stays, as a cell for the student's code (the answer
+  cells after it may use what it computes); the scaffold's hints stay as comments above the
+  answer;
 * the title cell says how the notebook is graded; the navigation cells, whose links point
   to folders a release does not have, are left out.
 
@@ -153,10 +155,9 @@ def student_notebook(nb):
         if cell["cell_type"] == "markdown" and source.lstrip().startswith(NAVIGATION):
             continue
         scaffold = _scaffold(cell)
-        if meta.get("solution") and scaffold is not None and not scaffold.strip():
-            outside = re.sub(rf"(?ms)^\s*{BEGIN}$.*?^\s*{END}$", "", source).strip()
-            if cell["cell_type"] == "markdown" or not outside:
-                continue  # a worked step the exercise notebook leaves out
+        if (meta.get("solution") and cell["cell_type"] == "markdown" and scaffold is not None
+                and not scaffold.strip()):
+            continue  # worked prose the exercise notebook leaves out: not the student's answer
         cell = json.loads(json.dumps(cell))
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
