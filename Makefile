@@ -10,7 +10,7 @@ CONSTRAINTS ?= binms_teach/constraints.txt
 PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
-	exercises bench lint course dev constraints wheel book clean
+	exercises slides bench lint course dev constraints wheel book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -30,8 +30,8 @@ test-unit: dev
 test-notebooks: dev
 	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
 
-test-e2e: dev  ## the widgets in a real JupyterLab, driven in headless Chromium
-	bash tools/install_chromium.sh
+test-e2e: dev  ## the widgets in a real JupyterLab, the book and the slides, in headless Chromium
+	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens
 	$(BIN)/pytest -m e2e tests/e2e
 
 execute-notebooks: dev  ## re-run every notebook in place so its stored outputs are today's
@@ -46,6 +46,11 @@ exercises: dev  ## regenerate notebooks/exercises/ from notebooks/solutions/ and
 	$(BIN)/python tools/exercises.py
 	$(BIN)/python tools/navigation.py
 	$(BIN)/python tools/execute_notebooks.py notebooks/exercises/*.ipynb  # a shell glob: new ones too
+
+# Slide metadata of lessons 01, 02, 06, 06b and 07 (safe to re-run), then their reveal.js decks
+# with reveal.js and MathJax copied beside them (fetched once with npm, cached in build/).
+slides: dev  ## the lessons' slide decks, readable offline: build/slides/*.slides.html
+	$(BIN)/python tools/slides.py
 
 bench: dev  ## benchmarks/RESULTS.md and the plots (BENCH_ARGS=--large adds n = 128k ... 1M)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)

@@ -1,13 +1,17 @@
 """Command line: ``binms-teach COMMAND`` (or ``python -m binms_teach COMMAND``).
 
-* ``binms-teach course [DIR] [--force]``: copy the notebooks and their solutions out of the
-  installed package into DIR (`binms_teach.course`).
+* ``binms-teach course [DIR] [--force] [--no-solutions]``: copy the notebooks, their exercises
+  and (unless ``--no-solutions``) their solutions out of the installed package into DIR
+  (`binms_teach.course`).
+* ``binms-teach nbgrader [DIR] [--force]``: write an nbgrader course folder, one graded
+  assignment per lesson (`binms_teach.grading`).
+* ``binms-teach --version``: the installed version.
 * ``binms-teach doctor``: check the installation, one line per check (`binms_teach.doctor`).
 * ``binms-teach reproduce [--datasets ...] [--quick] [--out DIR]``: see below.
 
-A user's mistake (an unknown command or data set, an ``--out`` that cannot be written, a
-missing data file) ends in one line on stderr and exit status 2; a programming error still
-shows its traceback.
+A user's mistake (an unknown command or data set, an ``--out`` or a DIR that cannot be
+written, a missing data file) ends in one line on stderr and exit status 2; a programming
+error still shows its traceback.
 
 ``reproduce`` reruns the paper's experiments (`binms_teach.experiments`), prints the paper's
 Table 2 (data sets) and Table 3 (results), numbered as in the paper's PDF, with
@@ -60,6 +64,7 @@ def build_parser(prog=PROG):
     parser = _Parser(
         prog=prog,
         description="binms-teach: nearest-neighbour median shift clustering of binary data.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     course = commands.add_parser(
         "course", help="copy the notebooks and solutions into a folder of yours",
@@ -69,6 +74,18 @@ def build_parser(prog=PROG):
                         help=f"the folder to copy into (default: {DEFAULT_DIR})")
     course.add_argument("--force", action="store_true",
                         help="overwrite notebooks you have changed (your changes are lost)")
+    course.add_argument("--no-solutions", action="store_true",
+                        help="leave the worked solutions out (for a graded class)")
+    grading = commands.add_parser(
+        "nbgrader", help="write an nbgrader course folder: one graded assignment per lesson",
+        description="Write DIR/nbgrader_config.py and DIR/source/<lesson>/<lesson>_exercises"
+                    ".ipynb for each lesson's exercises: answers marked for nbgrader, a "
+                    "locked test cell with points after each checked answer, written answers "
+                    "graded by hand with a rubric (see docs/teaching.md).")
+    grading.add_argument("dir", nargs="?", default="binms-teach-nbgrader", metavar="DIR",
+                         help="the nbgrader course folder (default: binms-teach-nbgrader)")
+    grading.add_argument("--force", action="store_true",
+                         help="overwrite files of DIR that differ from ours")
     commands.add_parser(
         "doctor", help="check Python, the packages, the data, JupyterLab and matplotlib",
         description="Check what the course needs, one line per check with the fix; exit "
@@ -94,20 +111,44 @@ def main(argv=None, prog=PROG):
     parser = build_parser(prog)
     args = parser.parse_args(argv)
     commands = {"course": course_command, "doctor": doctor_command,
-                "reproduce": reproduce_command}
+                "nbgrader": nbgrader_command, "reproduce": reproduce_command}
     try:
         return commands[args.command](args)
     except UserError as exc:
         parser.exit(2, f"{prog}: error: {exc}\n")
 
 
+def _version():
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("binms-teach")
+    except PackageNotFoundError:  # a source checkout that was never installed
+        return "(not installed)"
+
+
 def course_command(args):
     from .course import CourseError, copy_course
 
     try:
-        print(copy_course(args.dir, force=args.force))
+        print(copy_course(args.dir, force=args.force, solutions=not args.no_solutions))
     except CourseError as exc:
         raise UserError(str(exc)) from exc
+    except OSError as exc:  # e.g. the disk filled up while copying
+        raise UserError(f"{args.dir}: {exc.strerror or exc}") from exc
+    return 0
+
+
+def nbgrader_command(args):
+    from .course import CourseError
+    from .grading import write_nbgrader_course
+
+    try:
+        print(write_nbgrader_course(args.dir, force=args.force))
+    except CourseError as exc:
+        raise UserError(str(exc)) from exc
+    except OSError as exc:
+        raise UserError(f"{args.dir}: {exc.strerror or exc}") from exc
     return 0
 
 

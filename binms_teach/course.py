@@ -41,17 +41,47 @@ def course_source():
     return _PACKAGE / "_course"  # an installed wheel
 
 
-def course_files(source=None):
-    """The notebooks, the exercises, then the solutions, as paths relative to ``source``
-    (POSIX style)."""
+def course_files(source=None, *, solutions=True):
+    """The notebooks, the exercises, then the solutions (unless ``solutions`` is False), as
+    paths relative to ``source`` (POSIX style)."""
     source = course_source() if source is None else Path(source)
     notebooks = sorted(p.name for p in source.glob("*.ipynb"))
     exercises = sorted(f"exercises/{p.name}" for p in source.glob("exercises/*.ipynb"))
-    solutions = sorted(f"solutions/{p.name}" for p in source.glob("solutions/*.ipynb"))
-    return notebooks + exercises + solutions
+    worked = sorted(f"solutions/{p.name}" for p in source.glob("solutions/*.ipynb"))
+    return notebooks + exercises + (worked if solutions else [])
 
 
-def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
+def check_folder(dest):
+    """Raise `CourseError` unless the folder ``dest`` exists or can be made, and can be written.
+
+    Probed by creating (and removing) a temporary entry, so nothing is left behind.
+
+    Examples
+    --------
+    >>> check_folder(tempfile.gettempdir())
+    >>> check_folder(Path(__file__) / "sub")
+    Traceback (most recent call last):
+    ...
+    binms_teach.course.CourseError: ... is a file, not a folder: give a folder name.
+    """
+    dest = Path(dest)
+    existing = dest
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        shown = f"{dest}" if existing == dest else f"{dest}: {existing}"
+        raise CourseError(f"{shown} is a file, not a folder: give a folder name.")
+    try:
+        if dest.exists():
+            tempfile.TemporaryFile(dir=dest).close()
+        else:
+            tempfile.TemporaryDirectory(dir=existing).cleanup()
+    except OSError as exc:
+        raise CourseError(f"{dest} cannot be written ({exc.strerror or exc}): give a folder "
+                          "you can write to.") from exc
+
+
+def copy_course(dest=DEFAULT_DIR, *, force=False, source=None, solutions=True):
     """Copy the notebooks, exercises and solutions into ``dest``; return what to print.
 
     Parameters
@@ -61,6 +91,8 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
     force : bool, default False
         Overwrite notebooks that differ from the course's (the student's changes).
     source : str or Path, default `course_source()`
+    solutions : bool, default True
+        False leaves the worked solutions out (a graded class: see docs/teaching.md).
 
     Returns
     -------
@@ -70,17 +102,16 @@ def copy_course(dest=DEFAULT_DIR, *, force=False, source=None):
     Raises
     ------
     CourseError
-        When ``dest`` is a file, or holds changed notebooks and ``force`` is False
-        (then nothing is copied).
+        When ``dest`` is a file, lies under one or cannot be written, or holds changed
+        notebooks and ``force`` is False (then nothing is copied).
     """
     source = course_source() if source is None else Path(source)
-    files = course_files(source)
+    files = course_files(source, solutions=solutions)
     if FIRST_NOTEBOOK not in files:
         raise CourseError(f"The course's notebooks are missing from {source}: reinstall "
                           "binms-teach (pip install --force-reinstall binms-teach).")
     dest = Path(dest)
-    if dest.exists() and not dest.is_dir():
-        raise CourseError(f"{dest} is a file, not a folder: give another folder name.")
+    check_folder(dest)
     copied_before = _read_manifest(dest)
     differ = [f for f in files if (dest / f).exists()
               and (dest / f).read_bytes() != (source / f).read_bytes()]

@@ -46,6 +46,9 @@ USER_ERRORS = {
     "--out under a file": (["reproduce", "--quick", "--out", "{a_file}/out"],
                            "is a file, not a folder"),
     "course into a file": (["course", "{a_file}"], "is a file, not a folder"),
+    "course under a file": (["course", "{a_file}/sub/dir"], "{a_file} is a file, not a folder"),
+    "nbgrader into a file": (["nbgrader", "{a_file}"], "is a file, not a folder"),
+    "nbgrader under a file": (["nbgrader", "{a_file}/sub"], "{a_file} is a file, not a folder"),
 }
 
 
@@ -64,7 +67,7 @@ def _one_line_exit_2(capsys, *argv, prog="binms-teach"):
 def test_a_user_error_is_one_line_and_exit_2(case, a_file, capsys):
     args, message = USER_ERRORS[case]
     err = _one_line_exit_2(capsys, *[a.format(a_file=a_file) for a in args])
-    assert message in err
+    assert message.format(a_file=a_file) in err
 
 
 # Each subprocess costs seconds on a loaded machine: two cases per entry point.
@@ -93,6 +96,36 @@ def test_an_unwritable_out_folder_is_one_line(tmp_path, capsys, monkeypatch):
     err = _one_line_exit_2(capsys, "reproduce", "--quick", "--out", str(tmp_path / "new"))
     assert f"--out {tmp_path / 'new'} cannot be written (Permission denied)" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["course", "nbgrader"])
+def test_an_unwritable_course_folder_is_one_line(tmp_path, capsys, monkeypatch, command):
+    # As root every folder is writable: make the probe fail as it does for a student.
+    import binms_teach.course as course
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(course.tempfile, "TemporaryDirectory", refuse)
+    err = _one_line_exit_2(capsys, command, str(tmp_path / "new" / "course"))
+    assert f"{tmp_path / 'new' / 'course'} cannot be written (Permission denied)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_a_folder_that_cannot_be_created_is_one_line(capsys):
+    # /proc refuses new entries even to root
+    err = _one_line_exit_2(capsys, "course", "/proc/binms-teach-course")
+    assert "/proc/binms-teach-course cannot be written" in err
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"binms-teach {version('binms-teach')}\n"
 
 
 def test_missing_data_is_one_line(tmp_path, capsys, monkeypatch):
@@ -139,6 +172,15 @@ def test_course_copies_every_notebook_exercise_and_solution(tmp_path):
         assert (tmp_path / "mine" / f).read_bytes() == (REPO / "notebooks" / f).read_bytes()
     assert f"{len(exercises)} exercise notebooks and {len(solutions)} solutions" in out
     assert "jupyter lab" in out and str(tmp_path / "mine" / "00_index.ipynb") in out
+
+
+def test_course_without_solutions(tmp_path, capsys):
+    notebooks, exercises, _ = _expected_files()
+    assert main(["course", str(tmp_path / "graded"), "--no-solutions"]) == 0
+    copied = sorted(p.relative_to(tmp_path / "graded").as_posix()
+                    for p in (tmp_path / "graded").rglob("*.ipynb"))
+    assert copied == sorted(notebooks + exercises)
+    assert "and 0 solutions" in capsys.readouterr().out
 
 
 def test_course_default_folder(tmp_path, monkeypatch, capsys):

@@ -7,7 +7,8 @@ Run from the repository root::
 
 Staging (build/book/src, never committed):
 
-* the pages of ``docs/book`` (index, API reference), ``docs/teaching.md`` and the README's
+* the pages of ``docs/book`` (index, API reference), ``docs/teaching.md``,
+  ``docs/instructor-notes.md`` and the README's
   pictures (``docs/*.png``);
 * every notebook of ``notebooks/``, ``notebooks/exercises/`` and ``notebooks/solutions/`` with
   its stored outputs (nothing
@@ -142,7 +143,8 @@ def stage():
     for page in CONF.iterdir():
         if page.suffix in (".md", ".rst"):
             shutil.copy2(page, SRC / page.name)
-    shutil.copy2(ROOT / "docs" / "teaching.md", SRC / "teaching.md")
+    for page in ("teaching.md", "instructor-notes.md"):
+        shutil.copy2(ROOT / "docs" / page, SRC / page)
     (SRC / "pictures").mkdir()
     for picture in sorted((ROOT / "docs").glob("*.png")):
         shutil.copy2(picture, SRC / "pictures" / picture.name)
