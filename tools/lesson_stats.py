@@ -46,7 +46,7 @@ MAX_OBJECTIVES = 5
 
 NAV_TAG = "navigation"  # the tag tools/navigation.py gives its cells
 NAV_MARKER = "<!-- navigation:"
-TEACHING = re.compile(r"Teaching:\s*(\d+)\s*min,\s*exercises:\s*(\d+)\s*min", re.I)
+TEACHING = re.compile(r"Teaching:\W*(\d+)\s*min\W+exercises:\W*(\d+)\s*min", re.I)
 OBJECTIVES_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+.*objectives", re.I | re.M)
 KEY_POINTS_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+key points\b", re.I)
 BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+\.)\s+")
