@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/exercises/*.ipynb \
-	notebooks/solutions/*.ipynb))
+	notebooks/solutions/*.ipynb notebooks/appendix/*.ipynb))
 # The exact versions the notebooks are executed with (`make constraints` rewrites it).
 # `make CONSTRAINTS= dev` installs without them (e.g. on a Python other than the tested one).
 CONSTRAINTS ?= binms_teach/constraints.txt

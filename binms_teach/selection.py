@@ -1,107 +1,33 @@
-"""Choosing k1 and k2 without labels: the paper's first open problem (issue 16).
+"""Choosing k1 and k2 without labels: the paper's first open problem (notebook 12).
 
-BinNNMS has two tuning parameters: k1 (the neighbours whose majority vote moves a
-point, the BGA task) and k2 (the neighbour rank whose mean distance gives epsilon,
-the labelling task). The paper reports the best (k1, k2) scored against the true
-labels, which a user does not have. `choose_parameters` scores every (k1, k2) of a
-grid by criteria that use the data alone and picks one by a rule:
+The paper reports the best (k1, k2) scored against the true labels, which a user does not
+have. `choose_parameters` scores every (k1, k2) of a grid (`K1S` x `K2S`) by four criteria
+computed from the data alone, and a rule picks one:
 
-* ``silhouette``: the mean Hamming silhouette of the partition on the data
-  (`hamming_silhouette`); higher is better.
-* ``stability``: the mean ARI between the partition of the whole data and the
-  partitions of random subsamples (k1 and k2 scaled to the subsample's size),
-  on the points they share (`partition_stability`); higher is better.
-* ``plateau``: how far, in log k2, the number of clusters stays the same around
-  k2 at this k1 (`plateau_widths`); wider is better.
-* ``bic``: the Bayesian information criterion of the Bernoulli mixture whose
-  components are the clusters, its parameters fitted to the partition
-  (`bernoulli_bic`); lower is better.
-* the rules: ``"rank_mean"`` (the default: the best mean rank of silhouette and
-  stability among the candidates the BIC does not veto, `Selection.ranked`),
-  ``"rank_mean_all"`` (the same over every admissible candidate: version 2 of the rule),
-  ``"stable_silhouette"`` and ``"stable_bic"`` (among the candidates with stability
-  >= ``STABLE_ARI``, the highest silhouette or the lowest BIC).
+* ``silhouette``: the mean Hamming silhouette of the partition (`hamming_silhouette`), higher
+  is better; ``stability``: the mean ARI between the partition and those of random subsamples,
+  on the points they share (`partition_stability`), higher; ``plateau``: how far, in log k2,
+  the number of clusters stays the same (`plateau_widths`), wider; ``bic``: the BIC of the
+  Bernoulli mixture whose components are the clusters (`bernoulli_bic`), lower.
+* The rule, ``"rank_mean"`` (the default): among the *admissible* candidates (at least 2
+  substantial clusters, each holding ``MIN_SHARE`` of the points and 2 distinct rows, together
+  ``MIN_COVERED`` of them: `substantial`), the BIC vetoes its worst quarter (``BIC_VETO``,
+  `Selection.ranked`), and the best mean rank of silhouette and stability wins (`rank_mean`).
+  ``"stable_silhouette"`` and ``"stable_bic"`` (the highest silhouette or lowest BIC among the
+  admissible candidates with stability >= ``STABLE_ARI``), and each single criterion, are
+  there to compare with (`Selection.choice`).
+* Repeated rows are not structure: copies of a row look like a perfect cluster, so the
+  silhouette, the stability subsamples and admissibility read the distinct rows.
+* Never a collapse: when no candidate is admissible, the most stable candidate with 2 clusters
+  or more is chosen if its stability reaches ``STABLE_ARI``, else one cluster ("no structure
+  found").
 
-Every rule and criterion chooses among the *admissible* candidates only: at least
-2 substantial clusters (each holding ``MIN_SHARE`` of the points, at least 2
-points and 2 distinct rows), together holding ``MIN_COVERED`` of the points
-(`substantial`).
-
-Repetition is not structure. Copies of a row are at distance 0, so a partition
-that groups the copies of each row looks perfect: silhouette near 1 (a(i) = 0) and
-stability 1 (a subsample keeps most rows' copies). On coarse codings with few
-distinct rows (Iris in quartile coding: 47 distinct rows of 150) the first rule chose
-exactly that partition. So the rule's two ranked criteria and admissibility look at the
-distinct rows: the silhouette is the mean over the distinct rows (each once, with
-the label of its first copy), a stability subsample draws distinct rows and keeps
-all their copies (`distinct_subsamples`), and a cluster of copies of one row is not
-substantial. (The BIC, which only vetoes, and the plateau, which the rule does not
-use, still count every row: copies are data a mixture must explain.) On data without
-repeated rows nothing changes.
-
-Cheap structure: the modes depend on k1 only and the labelling on k2 only given
-the modes, so one ascent per k1 (and per subsample) serves every k2, one search
-gives epsilon(k2) for every k2 (`epsilons`), and k2 values whose epsilon has the
-same floor share one labelling (Hamming distances are whole numbers), as in
-`binms_teach.experiments.sweep`. The k1 values run in parallel with ``n_jobs``.
-
-Never a collapse: a one-cluster candidate is perfectly "stable" (two one-cluster
-partitions agree: ARI 1) and one big cluster beside a few strays has "2 clusters"
-but is a collapse in disguise; neither is admissible. When no candidate is
-admissible, the most stable candidate with 2 clusters or more is chosen if its
-stability reaches ``STABLE_ARI``, else a one-cluster candidate ("no structure
-found"): one cluster is only chosen when nothing else is stable.
-
-Row order: with ``neighbours="index"`` (the default, the authors' rule) a partition
-depends on the order of the rows (notebook 06), and so may the choice. With
-``neighbours="ball"`` (order-free) every criterion but stability is a function of the
-partition, which a permutation of the rows only permutes: those scores do not change.
-Stability depends on which points the seeded subsamples hold, so it changes unless the
-subsamples follow the permutation (``tests/test_selection.py`` checks both).
-
-Design protocol: the rule and its constants were chosen on the *design sets*
-only: eight Bernoulli mixtures (`binms_teach.datasets.make_bernoulli_mixture`,
-300 x 40, seeds 0-7, 4-6 clusters, flip 0.15 for seeds 0-4 and 0.3 for seeds
-5-7), Zoo and Soybean. There the mean rank of silhouette and stability reached
-90% of the supervised-best ARI on 8 of 10 sets (at least 81% on all), ahead of
-stability alone (7 of 10), silhouette alone (7), BIC (5) and the stability-filtered
-BIC (5). The rule was fixed (git history: the commit of this module) before it was
-run on the *held-out sets*: Digits, Spect, Car, Votes and Mushroom, which notebook
-12 reports as such. Nothing but speed (the same values, faster) changed after seeing them.
-
-A second design round followed the failure on Iris (a data set of the second held-out
-round, `binms_teach.experiments.ROUND2_SETS`): eight new design sets with repeated rows
-(`binms_teach.experiments.load_any`: "copies-<seed>", mixtures whose rows repeat 1 to 6
-times, and "fewbits-<seed>", mixtures on 8 to 14 bits). There the distinct-row criteria
-raised the rule from 9 to 14 of 18 design sets within 90% of the supervised best (the
-first ten unchanged but Zoo, 0.94 -> 0.93), and a condition that the silhouette be
-positive was tried and dropped (it made the noisy mixtures, seeds 5-7, collapse). The
-rule itself (mean rank of silhouette and stability) did not change. This version was
-committed before it was run on a third held-out round (notebook 12).
-
-Version 3 (this one). A fourth held-out round (`ROUND4_SETS`) was prepared for a next version.
-The search for it began, before that round was run, on the 36 learnable sets seen then (the 18
-design sets, the three learnable held-out real ones, the mixtures of seeds 8-9, rounds 2 and 3):
-six stability subsamples, k1 and k2 scaled by a subsample's actual share of the rows, weighted
-ranks, the plateau's or the BIC's rank added (the BIC's: 22 of 36 sets within 90% of the
-supervised best against version 2's 20, at a lower mean ratio), criteria or ranks smoothed over
-neighbouring (k1, k2), a consensus criterion (mean ARI to the other candidates' partitions),
-short lists of the best ranks re-ordered; none was clearly better. Version 2 was then run on the
-fourth round unchanged (2 of its 6 shipped learnable sets within 90%), and so were the two
-leading variants (the BIC's rank: 5 of the round's 7 learnable sets; smoothing: 2). So the round
-joined the pool (43 learnable sets), and the BIC's variants were scored on all of it: its rank
-added (penalties 0.25 to 2 times BIC's, weights 0.25 to 1.5), the BIC as a filter of the
-admissible candidates, stability filters before a three-criteria rank; about sixty variants in
-all. By the issue's measure (the most sets within 90%) two tied, and the mean ratio decided: the
-winner keeps the mean rank of silhouette and stability and lets the BIC veto: the admissible
-candidates whose BIC is among the worst quarter of the admissible ones (``BIC_VETO``) are not
-ranked (29 of 43 sets within 90%, mean ratio 0.856; the stability filter before a
-three-criteria rank: 29, 0.842; version 2: 23 of 43, 0.828; the paper's real data sets
-unchanged). What it mends are choices of version 2 with far too many small clusters (spam
-1,281 clusters, satellite 912), which the BIC penalises (d + 1 parameters a cluster) and the two
-other criteria do not see. It was committed before it was run on a fifth held-out round
-(`ROUND5_SETS`, notebook 12), whose data were being prepared meanwhile by someone who ran no
-clustering on them.
+One ascent per k1 (and per subsample) serves every k2, and k2 values whose epsilon has the same
+floor share one labelling, as in `binms_teach.experiments.sweep`; the k1 values run in parallel
+with ``n_jobs``. With ``neighbours="index"`` the choice may depend on the order of the rows
+(notebook 06); with ``"ball"`` only the stability does, through its seeded subsamples. How the
+rule was found (its versions, the design sets, the held-out rounds) is
+told in the repository's studies/RULE_HISTORY.md, outside the package.
 """
 
 from dataclasses import dataclass, field
@@ -133,14 +59,14 @@ SMOOTHING = 0.5
 MIN_SHARE = 0.02
 MIN_COVERED = 0.5
 # rank_mean does not rank the admissible candidates whose BIC is among the worst quarter of
-# the admissible ones (version 3: the BIC vetoes partitions it finds far too costly).
+# the admissible ones (the BIC vetoes partitions it finds far too costly).
 BIC_VETO = 0.25
 
 # Above this many rows the silhouette is measured on a seeded sample of this many rows
 # (its n x n distances would not fit in memory: Mushroom's 8124 rows need 264 MB).
 SILHOUETTE_ROWS = 3000
-CRITERIA = ("rank_mean", "rank_mean_all", "stable_silhouette", "stable_bic", "silhouette",
-            "stability", "plateau", "bic")
+CRITERIA = ("rank_mean", "stable_silhouette", "stable_bic", "silhouette", "stability", "plateau",
+            "bic")
 # For each single criterion: +1 if higher is better, -1 if lower is better.
 DIRECTION = {"silhouette": 1, "stability": 1, "plateau": 1, "bic": -1}
 
@@ -437,9 +363,8 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     k1s, k2s : sequences of int, default `K1S`, `K2S` (cut at n and n - 1)
         The grid of candidates; k1 in [1, n], k2 in [1, n - 1].
     criterion : str, default "rank_mean"
-        One of `CRITERIA`: the rules "rank_mean", "rank_mean_all" (no BIC veto),
-        "stable_silhouette" and "stable_bic", or a single criterion ("silhouette", "stability",
-        "plateau", "bic").
+        One of `CRITERIA`: the rules "rank_mean", "stable_silhouette" and "stable_bic", or a
+        single criterion ("silhouette", "stability", "plateau", "bic").
     random_state : int, default 0
         Seeds the subsamples of the stability criterion (and the rows of the
         silhouette, when there are more than `SILHOUETTE_ROWS` distinct rows).
@@ -603,10 +528,6 @@ def _choose(sel, criterion):
         return ((sel.k1s[i], sel.k2s[j]), f"best mean rank of silhouette and stability among "
                 f"the {int(ranked.sum())} of {int(ok.sum())} admissible candidates outside the "
                 f"BIC's worst {BIC_VETO:.0%}")
-    if criterion == "rank_mean_all":
-        i, j = _argbest(rank_mean(sel, ok), ok, -1)
-        return ((sel.k1s[i], sel.k2s[j]), f"best mean rank of silhouette and stability among "
-                f"the {int(ok.sum())} admissible candidates (no BIC veto)")
     i, j = _argbest(sel.scores[criterion], ok, DIRECTION[criterion])
     word = "highest" if DIRECTION[criterion] > 0 else "lowest"
     return ((sel.k1s[i], sel.k2s[j]),

@@ -52,6 +52,9 @@ navigation = load_module(ROOT / "tools" / "navigation.py")
 PATHS = (sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(EXERCISES.glob("*.ipynb"))
          + sorted(SOLUTIONS.glob("*.ipynb")))
 IDS = [p.relative_to(NOTEBOOKS).as_posix() for p in PATHS]
+# The appendices (notebooks/appendix/) are outside the numbered path: no navigation cells,
+# every other check.
+APPENDIX = sorted((NOTEBOOKS / "appendix").glob("*.ipynb"))
 
 
 def _read(path):
@@ -71,13 +74,16 @@ def _texts(output):
 
 
 notebook = pytest.mark.parametrize("path", PATHS, ids=IDS)
+any_notebook = pytest.mark.parametrize(
+    "path", PATHS + APPENDIX, ids=IDS + [p.relative_to(NOTEBOOKS).as_posix() for p in APPENDIX])
 
 
 def test_there_are_notebooks():
     assert (NOTEBOOKS / "00_index.ipynb") in PATHS, "notebooks/00_index.ipynb is missing"
+    assert APPENDIX, "notebooks/appendix/ holds no notebook"
 
 
-@notebook
+@any_notebook
 def test_first_cell_has_title_and_learning_objectives(path):
     nb = _read(path)
     first = nb.cells[0] if nb.cells else None
@@ -107,7 +113,7 @@ def test_navigation_is_up_to_date():
     assert not stale, f"stale navigation in {[p.name for p in stale]}: run `make nav`"
 
 
-@notebook
+@any_notebook
 def test_every_code_cell_is_executed_in_order(path):
     cells = _code_cells(_read(path))
     counts = [c.execution_count for _, c in cells]
@@ -117,14 +123,14 @@ def test_every_code_cell_is_executed_in_order(path):
     )
 
 
-@notebook
+@any_notebook
 def test_no_stored_errors(path):
     for i, cell in _code_cells(_read(path)):
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, f"cell {i} stores an error: {errors[0].ename}: {errors[0].evalue}"
 
 
-@notebook
+@any_notebook
 def test_no_stray_matplotlib_results(path):
     for i, cell in _code_cells(_read(path)):
         for output in cell.outputs:
@@ -152,7 +158,7 @@ def _hides_result_with_semicolon(source):
     return last == ";"
 
 
-@notebook
+@any_notebook
 def test_no_result_hidden_by_a_semicolon(path):
     for i, cell in _code_cells(_read(path)):
         assert not _hides_result_with_semicolon(cell.source), (
@@ -170,7 +176,7 @@ def _runs_progress_bar(cell):
     return bool(RUNS_PROGRESS.search(cell.source))
 
 
-@notebook
+@any_notebook
 def test_no_stored_progress_bar(path):
     for i, cell in _code_cells(_read(path)):
         for output in cell.outputs:
@@ -181,7 +187,7 @@ def test_no_stored_progress_bar(path):
                 )
 
 
-@notebook
+@any_notebook
 def test_ignore_output_marks_exactly_the_widget_cells(path):
     for i, cell in _code_cells(_read(path)):
         marked = cell.source.lstrip().startswith(IGNORE_MARKER)

@@ -26,13 +26,14 @@ Everything is seeded and deterministic; long loops show a tqdm.auto progress bar
 name of these modules is importable from here (``experiments.sweep``).
 """
 
+# The constants are imported with an alias: they are re-exported, beside __all__.
+from .auto import AUTO_COLUMNS as AUTO_COLUMNS
+from .auto import AUTO_DATASETS as AUTO_DATASETS
+from .auto import DESIGN_SETS as DESIGN_SETS
+from .auto import LEARNABLE_ARI as LEARNABLE_ARI
+from .auto import MIXTURE_SEEDS as MIXTURE_SEEDS
+from .auto import SKLEARN_SETS as SKLEARN_SETS
 from .auto import (
-    AUTO_COLUMNS,
-    AUTO_DATASETS,
-    DESIGN_SETS,
-    LEARNABLE_ARI,
-    MIXTURE_SEEDS,
-    SKLEARN_SETS,
     AutoResult,
     auto_result,
     auto_rows,
@@ -44,8 +45,8 @@ from .auto import (
     plot_criteria,
     quartile_code,
 )
+from .figures import RESULT_MARKERS as RESULT_MARKERS
 from .figures import (
-    RESULT_MARKERS,
     figure1,
     figure2,
     figure3,
@@ -64,57 +65,32 @@ from .formatting import (
     order_text,
     to_csv,
 )
-from .orders import (
-    ORDER_SEEDS,
-    QUICK_ORDER_SEEDS,
-    OrderRuns,
-    OrderScores,
-    ball_cycle_census,
-    format_census,
-    order_runs,
-    row_order,
-)
-from .protocol import (
-    DATASETS,
-    DIGITS_GRID,
-    GRID,
-    QUICK_DATASETS,
-    QUICK_GRID,
-    QUICK_SEEDS,
-    SEEDS,
-    SMALL_GRID,
-    check_datasets,
-    check_target,
-    grid,
-    load,
-)
-from .quantization import (
-    CURVE_K1,
-    QUICK_CURVE_K1,
-    QuantizationCurves,
-    digit_prototypes,
-    prototypes,
-    quantization_curves,
-)
+from .orders import ORDER_SEEDS as ORDER_SEEDS
+from .orders import QUICK_ORDER_SEEDS as QUICK_ORDER_SEEDS
+from .orders import OrderRuns, OrderScores, ball_cycle_census, format_census, order_runs, row_order
+from .protocol import DATASETS as DATASETS
+from .protocol import DIGITS_GRID as DIGITS_GRID
+from .protocol import GRID as GRID
+from .protocol import QUICK_DATASETS as QUICK_DATASETS
+from .protocol import QUICK_GRID as QUICK_GRID
+from .protocol import QUICK_SEEDS as QUICK_SEEDS
+from .protocol import SEEDS as SEEDS
+from .protocol import SMALL_GRID as SMALL_GRID
+from .protocol import check_datasets, check_target, grid, load
+from .quantization import CURVE_K1 as CURVE_K1
+from .quantization import QUICK_CURVE_K1 as QUICK_CURVE_K1
+from .quantization import QuantizationCurves, digit_prototypes, prototypes, quantization_curves
 from .reproduction import Reproduction, reproduce
-from .sweeps import HONEST_MAX_FRACTION, Sweep, ascent_modes, sweep
-from .table3 import (
-    METHODS,
-    TABLE2_COLUMNS,
-    TABLE3_COLUMNS,
-    KModesRuns,
-    Spread,
-    kmodes_runs,
-    table2,
-    table3,
-    table3_settings,
-)
+from .sweeps import HONEST_MAX_FRACTION as HONEST_MAX_FRACTION
+from .sweeps import Sweep, ascent_modes, sweep
+from .table3 import METHODS as METHODS
+from .table3 import TABLE2_COLUMNS as TABLE2_COLUMNS
+from .table3 import TABLE3_COLUMNS as TABLE3_COLUMNS
+from .table3 import KModesRuns, Spread, kmodes_runs, table2, table3, table3_settings
 
+# The functions and classes (the API reference documents them); the constants are importable
+# too (experiments.GRID, ...).
 __all__ = [
-    "AUTO_COLUMNS", "AUTO_DATASETS", "CURVE_K1", "DATASETS", "DESIGN_SETS", "DIGITS_GRID", "GRID",
-    "HONEST_MAX_FRACTION", "LEARNABLE_ARI", "METHODS", "MIXTURE_SEEDS", "ORDER_SEEDS",
-    "QUICK_CURVE_K1", "QUICK_DATASETS", "QUICK_GRID", "QUICK_ORDER_SEEDS", "QUICK_SEEDS",
-    "RESULT_MARKERS", "SEEDS", "SKLEARN_SETS", "SMALL_GRID", "TABLE2_COLUMNS", "TABLE3_COLUMNS",
     "AutoResult", "KModesRuns", "OrderRuns", "OrderScores", "QuantizationCurves", "Reproduction",
     "Spread", "Sweep", "ascent_modes", "auto_result", "auto_rows", "auto_study", "auto_targets",
     "ball_cycle_census", "cell", "check_datasets", "check_target", "csv_cell", "design_role",
