@@ -286,9 +286,9 @@ def plot_criteria(result, axes, k1=None):
     ax.legend(fontsize=7)
     for ax in axes[: len(panels) + 1]:
         ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=6, rotation=90)
-        ax.set_xlabel("k2")
+        ax.set_xlabel(r"$k_2$")
         if k1 == sel.k1:
             ax.axvline(sel.k2s.index(sel.k2), color="grey", linewidth=0.8)
-    axes[0].set_title(f"{paper.TITLES.get(result.name, result.name)}, k1 = {k1} "
-                      f"(grey line: the chosen k2)", fontsize=9, loc="left")
+    axes[0].set_title(f"{paper.TITLES.get(result.name, result.name)}, $k_1$ = {k1} "
+                      "(grey line: the chosen $k_2$)", fontsize=9, loc="left")
 

@@ -23,12 +23,12 @@ def plot_sweep(s, axes, title=""):
                        vmax=1)
         ax.set_xticks(range(len(s.k2s)), [str(k) for k in s.k2s], fontsize=7)
         ax.set_yticks(range(len(s.k1s)), [str(k) for k in s.k1s], fontsize=7)
-        ax.set_xlabel("k2")
-        ax.set_ylabel("k1 (0: no ascent)")
+        ax.set_xlabel(r"$k_2$")
+        ax.set_ylabel(r"$k_1$ (0: no ascent)")
         i, j = s.index(*s.best(metric))
         ax.plot(j, i, marker="*", color="white", markeredgecolor="black", markersize=12)
         ax.set_title(f"{title} {metric.upper()} (\u2605 best {values[i, j]:.3f} at "
-                     f"k1={s.k1s[i]}, k2={s.k2s[j]})".strip(), fontsize=9)
+                     f"$k_1$ = {s.k1s[i]}, $k_2$ = {s.k2s[j]})".strip(), fontsize=9)
         ax.figure.colorbar(im, ax=ax, label=metric.upper())
 
 
@@ -45,16 +45,16 @@ def plot_curves(curves, axes, title=""):
         style = palette.series_style(i)
         color, marker = style["color"], style["marker"]
         steps = np.arange(len(c.target))
-        left.plot(steps, c.target, marker=marker, color=color, label=f"k1={c.k1}")
+        left.plot(steps, c.target, marker=marker, color=color, label=rf"$k_1$ = {c.k1}")
         right.plot(steps, c.found, marker=marker, color=color,
-                   label=f"k1={c.k1}: clusters found")
+                   label=rf"$k_1$ = {c.k1}: clusters found")
         right.plot(steps, c.true_intermediate, marker=marker, markerfacecolor="none",
-                   linestyle="--", color=color, label=f"k1={c.k1}: true classes")
+                   linestyle="--", color=color, label=rf"$k_1$ = {c.k1}: true classes")
     left.set_title(f"{title}: error to the target prototypes".strip(": "), fontsize=9)
-    right.set_title(f"{title}: error to the intermediate centres (k2={curves[0].k2})"
+    right.set_title(f"{title}: error to the intermediate centres ($k_2$ = {curves[0].k2})"
                     .strip(": "), fontsize=9)
     for ax in axes:
-        ax.set_xlabel("iteration j")
+        ax.set_xlabel(r"iteration $j$")
         ax.set_ylabel("quantization error (bits)")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.legend(fontsize=7)
