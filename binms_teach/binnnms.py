@@ -31,6 +31,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         Neighbour rank whose mean distance gives epsilon (labelling task).
         "auto": chosen as k1 (both "auto": chosen together on the grid of
         `choose_parameters`; one "auto": chosen with the other held fixed).
+        When no candidate beats the independence model (``selection_.structure``
+        is False), the fit is one cluster and ``epsilon_`` is d.
     max_iter : int, default 100
         The most updates a sample makes (the paper's j_max).
     tie : {"one", "zero", "keep"}, default "one"
@@ -160,7 +162,12 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
             self.epsilon_ = epsilon_from_k2(modes if self.epsilon_from == "modes" else X, k2)
         else:
             self.epsilon_ = float(self.epsilon)
-        self.labels_ = epsilon_proximity(modes, self.epsilon_)
+        if self.selection_ is not None and not self.selection_.structure:
+            # No candidate beats the independence model: one cluster (every mode within d).
+            self.epsilon_ = float(X.shape[1])
+            self.labels_ = np.zeros(n, dtype=np.int64)
+        else:
+            self.labels_ = epsilon_proximity(modes, self.epsilon_)
 
         self.k1_, self.k2_ = k1, (k2 if self.epsilon is None else None)  # k2 unused then
         self.modes_ = modes
