@@ -35,27 +35,36 @@ import time
 from pathlib import Path
 
 import numpy as np
+from scipy.stats import chi2
 from threadpoolctl import threadpool_limits
 
 from binms_teach import experiments
 from binms_teach.metrics import ari
-from binms_teach.selection import (SILHOUETTE_ROWS, choose_parameters, distinct_rows,
-                                   hamming_silhouette, labellings)
+from binms_teach.selection import (
+    SILHOUETTE_ROWS,
+    choose_parameters,
+    distinct_rows,
+    hamming_silhouette,
+    labellings,
+)
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "null_model.jsonl"
 MARKER = "<!-- null model: written by benchmarks/null_model.py report -->"
 SEEDS = (0, 1, 2)
-SHAPES = tuple((n, d, p) for n in (100, 300, 1000, 2000) for d in (8, 64, 256) for p in (0.5, 0.1))
+SHAPES = tuple((n, d, p) for n in (100, 300, 1000, 2000) for d in (8, 64, 256)
+               for p in (0.5, 0.1))
 B = 9
 QUANTILE = 0.9
+ALPHA = 0.01
+TESTS = ("chosen", "grid", "bootstrap", "dependence")
 STRUCTURED = (experiments.AUTO_DATASETS + tuple(f"mixture-{s}" for s in range(10))
               + experiments.ROUND2_SETS)
 TARGET_ARI = {"zoo": 0.869, "digits": 0.768, "soybean": 0.422, "votes": 0.573, "mushroom": 0.269}
 
 
 def independence_model(X, seed):
-    """Each column permuted on its own: the column means kept, the dependence between columns gone."""
+    """Each column permuted on its own: the column means kept, no dependence between columns."""
     rng = np.random.default_rng(seed)
     return np.column_stack([rng.permutation(column) for column in X.T]).astype(np.uint8)
 
@@ -67,10 +76,24 @@ def structureless(quick):
     for seed in seeds:
         for n, d, p in shapes:
             rng = np.random.default_rng(1000 * seed + n + d)
-            yield f"uniform {n}x{d} p={p} seed {seed}", (rng.random((n, d)) < p).astype(np.uint8)
+            X = (rng.random((n, d)) < p).astype(np.uint8)
+            yield f"uniform {n}x{d} p={p} seed {seed}", X
         for name in experiments.AUTO_DATASETS[:2] if quick else experiments.AUTO_DATASETS:
             yield (f"independence({name}) seed {seed}",
                    independence_model(experiments.load_any(name).data, seed))
+
+
+def dependence_p(X):
+    """p-value of n * (sum of the squared correlations of the pairs of columns) under the
+    chi-square law with one degree of freedom a pair (constant columns left out): a direct
+    test of independent columns, measured beside the three tests (no clustering needed)."""
+    X = np.asarray(X, dtype=float)
+    X = X[:, X.std(axis=0) > 0]
+    d = X.shape[1]
+    if d < 2:
+        return 1.0
+    r = np.corrcoef(X.T)[np.triu_indices(d, 1)]
+    return float(chi2.sf(len(X) * np.sum(r ** 2), d * (d - 1) / 2))
 
 
 def silhouette_at(X, k1, k2):
@@ -135,24 +158,29 @@ def run(quick):
 
 def report():
     rows = [json.loads(line) for line in OUT.read_text().splitlines()]
+    data = dict(structureless(False))
+    for r in rows:                   # the dependence test, from the same data (cheap)
+        X = data[r["name"]] if r["kind"] == "none" else experiments.load_any(r["name"]).data
+        r["dependence"] = dependence_p(X) < ALPHA
     none = [r for r in rows if r["kind"] == "none"]
     some = [r for r in rows if r["kind"] == "structure"]
     lines = [MARKER, "", "## No structure: the independence model as the null (issue 26)", "",
              "`python benchmarks/null_model.py run` (its docstring says what each test is), then "
-             "`... report`; raw lines in `benchmarks/null_model.jsonl`. Load average during the run: "
-             f"{min(r['load'] for r in rows):.1f} to {max(r['load'] for r in rows):.1f} (2 cores).",
-             "", "| data | sets | 'no structure': chosen BIC | grid BIC (the package) | bootstrap |",
-             "|---|---|---|---|---|"]
+             "`... report`; raw lines in `benchmarks/null_model.jsonl`. Load average during "
+             f"the run: {min(r['load'] for r in rows):.1f} to {max(r['load'] for r in rows):.1f} "
+             "(2 cores).", "", "How many sets each test calls structureless:", "",
+             "| data | sets | chosen BIC | grid BIC (the package) | bootstrap | dependence |",
+             "|---|---|---|---|---|---|"]
     groups = (("uniform bits", [r for r in none if r["name"].startswith("uniform")]),
               ("independence models", [r for r in none if r["name"].startswith("independence")]))
     for label, group in groups:
         lines.append(f"| {label} (should say no) | {len(group)} | "
                      + " | ".join(f"{sum(not r[t] for r in group)}" for t in
-                                  ("chosen", "grid", "bootstrap")) + " |")
+                                  TESTS) + " |")
     lines.append(f"| structured sets (should say yes) | {len(some)} | "
                  + " | ".join(f"{sum(not r[t] for r in some)}" for t in
-                              ("chosen", "grid", "bootstrap")) + " |")
-    for t in ("chosen", "grid", "bootstrap"):
+                              TESTS) + " |")
+    for t in TESTS:
         missed = [r["name"] for r in some if not r[t]]
         lines.append("")
         lines.append(f"- {t}: no structure found on the structured sets {', '.join(missed)}"

@@ -598,10 +598,12 @@ def test_independence_models_of_real_data_have_no_structure(seed):
         assert not sel.structure, sel.reason
 
 
-@pytest.mark.parametrize("seed, n_clusters, flip", [(0, 3, 0.1), (1, 5, 0.2), (2, 4, 0.3)])
+@pytest.mark.parametrize("seed, n_clusters, flip", [(0, 3, 0.1), (1, 5, 0.2), (2, 4, 0.15)])
 def test_planted_mixtures_have_structure(seed, n_clusters, flip):
+    # (At flip 0.3 the BIC of the planted classes themselves can lie above the null's:
+    # benchmarks/SELECTION.md counts those mixtures.)
     mix = make_bernoulli_mixture(300, 40, n_clusters, flip=flip, random_state=seed + 200)
-    sel = selection.choose_parameters(mix.data, k1s=(2, 5, 12), k2s=(3, 8, 20))
+    sel = selection.choose_parameters(mix.data, k1s=(2, 12, 30), k2s=(3, 8, 20))
     assert sel.structure and "no structure" not in sel.reason
     assert np.nanmin(sel.scores["bic"]) < sel.bic_null
     assert np.array_equal(sel.labels_, sel.labels[sel.index(sel.k1, sel.k2)])
