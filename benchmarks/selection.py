@@ -68,7 +68,12 @@ def main(argv=None):
         lines += ["", f"Target (issue 16): the whole choice on Digits in under "
                       f"{TARGET_DIGITS_SECONDS} s on 2 cores: {digits:.1f} s with n_jobs=2, "
                       f"{verdict}."]
-    (HERE / "SELECTION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = HERE / "SELECTION.md"
+    # Keep the section benchmarks/null_model.py writes after its marker.
+    marker = "<!-- null model: written by benchmarks/null_model.py report -->"
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    tail = "\n" + marker + old.split(marker, 1)[1] if marker in old else ""
+    path.write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
     return 0
 
 

@@ -41,6 +41,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         Neighbour rank whose mean distance gives epsilon (labelling task).
         "auto": chosen as k1 (both "auto": chosen together on the grid of
         `choose_parameters`; one "auto": chosen with the other held fixed).
+        When no candidate beats the independence model (``selection_.structure``
+        is False), epsilon is d: every mode within it, one cluster.
     max_iter : int, default 100
         The most updates a sample makes (the paper's j_max).
     tie : {"one", "zero", "keep"}, default "one"
@@ -154,6 +156,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         """Run the ascent of every sample and label the modes. Returns self."""
         X = self._validate(X, reset=True)
         k1, k2, p = self._checked(X)
+        if self.selection_ is not None and not self.selection_.structure:
+            p["epsilon"] = float(X.shape[1])  # no structure found: one cluster
 
         if p["algorithm"] == "reference":
             # 1. BGA task: every sample is a candidate and ascends on the data.

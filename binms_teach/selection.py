@@ -9,6 +9,9 @@ computed from the data alone, and a rule picks one:
   on the points they share (`partition_stability`), higher; ``plateau``: how far, in log k2,
   the number of clusters stays the same (`plateau_widths`), wider; ``bic``: the BIC of the
   Bernoulli mixture whose components are the clusters (`bernoulli_bic`), lower.
+* No structure: when no candidate's BIC is below the independence model's (`null_bic`, one
+  Bernoulli cluster: independent columns with the data's means), the choice is one cluster
+  ("no structure found", `Selection.structure`).
 * The rule, ``"rank_mean"`` (the default): among the *admissible* candidates (at least 2
   substantial clusters, each holding ``MIN_SHARE`` of the points and 2 distinct rows, together
   ``MIN_COVERED`` of them: `substantial`), the BIC vetoes its worst quarter (``BIC_VETO``,
@@ -312,6 +315,7 @@ class Selection:
     epsilon: np.ndarray
     scores: dict                                   # criterion name -> array
     labels: np.ndarray = field(repr=False)         # (len(k1s), len(k2s), n)
+    bic_null: float = float("nan")                 # the independence model's BIC (`null_bic`)
 
     def index(self, k1, k2):
         return self.k1s.index(k1), self.k2s.index(k2)
@@ -336,19 +340,29 @@ class Selection:
         return ok & (bic <= cut)
 
     @property
+    def structure(self):
+        """Whether some candidate's BIC is below the independence model's (`null_bic`): if
+        not, no partition of the grid explains the data better than independent columns."""
+        return bool(np.nanmin(self.scores["bic"]) < self.bic_null)
+
+    @property
     def labels_(self):
-        """The labels at the chosen (k1, k2)."""
-        return self.labels[self.index(self.k1, self.k2)]
+        """The labels at the chosen (k1, k2); one cluster when no structure was found."""
+        labels = self.labels[self.index(self.k1, self.k2)]
+        return labels if self.structure else np.zeros_like(labels)
 
     def choice(self, criterion):
         """The (k1, k2) that ``criterion`` would choose (any name of `CRITERIA`)."""
         return _choose(self, criterion)[0]
 
     def table(self):
-        """One dict per candidate: k1, k2, n_clusters, epsilon and every score."""
+        """One dict per candidate: k1, k2, n_clusters, epsilon, every score, and the null's
+        figures: ``bic_null`` (the independence model's BIC) and ``beats_null`` (BIC below it)."""
         return [{"k1": k1, "k2": k2, "n_clusters": int(self.n_clusters[i, j]),
                  "epsilon": float(self.epsilon[i, j]),
-                 **{name: float(a[i, j]) for name, a in self.scores.items()}}
+                 **{name: float(a[i, j]) for name, a in self.scores.items()},
+                 "bic_null": self.bic_null, "beats_null": bool(self.scores["bic"][i, j]
+                                                              < self.bic_null)}
                 for i, k1 in enumerate(self.k1s) for j, k2 in enumerate(self.k2s)]
 
 
@@ -433,8 +447,43 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     sel = Selection(0, 0, criterion, "", k1s, k2s, n_clusters, big[..., 0].astype(np.int64),
                     big[..., 1], eps, scores, labels)
     (sel.k1, sel.k2), sel.reason = _choose(sel, criterion)
+    sel.bic_null = null_bic(X)
+    if not sel.structure:
+        sel.reason = null_reason(sel)
     sel.reason += _edge_note(sel, n)
     return sel
+
+
+# ---------------------------------------------------------------- the null: no structure
+
+
+def null_bic(X):
+    """BIC of the independence model: independent Bernoulli columns with the data's column means.
+
+    It is the one-class Bernoulli mixture (the one-class latent class model), so its
+    BIC is `bernoulli_bic` of one cluster. `choose_parameters` finds structure only
+    where some candidate's partition has a lower BIC (`Selection.structure`); else one
+    cluster, "no structure found". The BIC is conservative: on small noisy mixtures
+    (300 x 40, flip 0.3) even the planted classes can lie above it. The chosen partition's
+    BIC alone and a parametric bootstrap of the silhouette were measured beside it
+    (``benchmarks/null_model.py``, ``benchmarks/SELECTION.md``).
+
+    Examples
+    --------
+    >>> X = [[0, 0, 0, 0]] * 10 + [[1, 1, 1, 0]] * 10
+    >>> round(null_bic(X), 1), round(bernoulli_bic(X, [0] * 10 + [1] * 10), 1)
+    (96.1, 62.1)
+    """
+    X = check_binary(X)
+    return bernoulli_bic(X, np.zeros(len(X), dtype=np.int64))
+
+
+def null_reason(sel):
+    """The reason of a choice where no candidate beats the independence model (`null_bic`)."""
+    i, j = np.unravel_index(np.nanargmin(sel.scores["bic"]), sel.scores["bic"].shape)
+    return (f"no structure found: no candidate's BIC is below the independence model's "
+            f"({sel.bic_null:.1f}; the best, {sel.scores['bic'][i, j]:.1f}, at (k1, k2) = "
+            f"({sel.k1s[i]}, {sel.k2s[j]})): one cluster")
 
 
 def _edge_note(sel, n):

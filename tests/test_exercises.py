@@ -67,9 +67,20 @@ def third_formula_ok(A, B):
             for x in A]
 
 
+def independence_ok(X, seed):
+    """Each column shuffled on its own, by a loop of swaps (Fisher-Yates)."""
+    rng = np.random.default_rng(seed)
+    out = np.array(X, copy=True)
+    for c in range(out.shape[1]):
+        for i in range(len(out) - 1, 0, -1):
+            j = int(rng.integers(0, i + 1))
+            out[i, c], out[j, c] = out[j, c], out[i, c]
+    return out
+
+
 REFERENCE_FUNCTIONS = {"01.1": third_formula_ok, "01.hamming": hamming_ok,
                        "02.majority_vote": majority_ok, "06.bga_step": step_ok,
-                       "07.label": label_ok}
+                       "07.label": label_ok, "12.null_model": independence_ok}
 
 
 def reference_answer(exercise_id):
@@ -572,7 +583,8 @@ def test_notebook_12_has_its_results_and_concept_questions():
     concept = [i for i in mine if not i.split(".")[1].isdigit()]
     results = [i for i in mine if i.split(".")[1].isdigit()]
     assert 3 <= len(concept) <= 5 and 2 <= len(results) <= 4, mine
-    assert all(isinstance(EXERCISES[i], Choice) for i in concept)
+    assert all(isinstance(EXERCISES[i], Choice) for i in concept if i != "12.null_model")
+    assert isinstance(EXERCISES["12.null_model"], Implement)
     assert all(isinstance(EXERCISES[i], Number) for i in results)
 
 
@@ -601,3 +613,28 @@ def test_notebook_12_numbers_against_fresh_computations():
     assert check("12.1", ari(votes.target, sel.labels_)).correct
     one = selection.choose_parameters(X, k1s=(12,), k2s=(12,), n_subsamples=10)
     assert check("12.3", one.scores["stability"][0, 0]).correct
+
+
+def test_null_model_check_rejects_what_keeps_the_dependence_or_moves_the_means():
+    """12.null_model: the rows reordered (together), the data themselves, Bernoulli draws at
+    the column means, a flat shuffle and one permutation of the columns are all wrong."""
+    rng = np.random.default_rng
+
+    def rows_shuffled(X, seed):
+        return rng(seed).permutation(np.asarray(X))
+
+    def bernoulli_draws(X, seed):
+        return (rng(seed).random(np.shape(X)) < np.mean(X, axis=0)).astype(np.uint8)
+
+    def flat_shuffle(X, seed):
+        return rng(seed).permutation(np.ravel(X)).reshape(np.shape(X))
+
+    def columns_swapped(X, seed):
+        return np.asarray(X)[:, rng(seed).permutation(np.shape(X)[1])]
+
+    for wrong, words in ((rows_shuffled, "the data's rows"), (lambda X, seed: X, "data's rows"),
+                         (bernoulli_draws, "ones"), (flat_shuffle, "ones"),
+                         (columns_swapped, "ones")):
+        verdict = check("12.null_model", wrong)
+        assert not verdict.correct and words in verdict.message, verdict.message
+    assert check("12.null_model", independence_ok).correct

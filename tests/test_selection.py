@@ -197,7 +197,10 @@ def test_table_has_a_row_per_candidate_with_every_score(mixture):
     sel = selection.choose_parameters(mixture.data, (2, 5), (3, 6, 9))
     rows = sel.table()
     assert len(rows) == 6 and set(rows[0]) == {"k1", "k2", "n_clusters", "epsilon",
-                                               "silhouette", "stability", "plateau", "bic"}
+                                               "silhouette", "stability", "plateau", "bic",
+                                               "bic_null", "beats_null"}
+    assert {r["bic_null"] for r in rows} == {selection.null_bic(mixture.data)}
+    assert all(r["beats_null"] == (r["bic"] < r["bic_null"]) for r in rows)
     assert sel.reason and (sel.k1, sel.k2) in {(r["k1"], r["k2"]) for r in rows}
 
 
@@ -547,3 +550,68 @@ def test_the_bic_veto_sets_aside_the_worst_quarter():
     sel.n_substantial[0, 7] = 1            # 0..60 admissible: r = floor(0.75 * 6) + 1 = 5
     assert sel.ranked.tolist() == [[True] * 5 + [False] * 3]
     assert selection._choose(sel, "rank_mean")[0] == (1, 5)
+
+
+# ---------------------------------------------------------------- the null: no structure
+
+
+def independence(X, seed):
+    """Each column permuted on its own: the column means of X, no dependence between columns."""
+    rng = np.random.default_rng(seed)
+    return np.column_stack([rng.permutation(column) for column in np.asarray(X).T])
+
+
+def test_null_bic_is_the_one_class_mixture_by_loops(mixture):
+    X = mixture.data
+    n, d = X.shape
+    log_l = 0.0  # independent columns with the smoothed column means, bit by bit
+    for c in range(d):
+        theta = (X[:, c].sum() + 0.5) / (n + 1)
+        log_l += sum(math.log(theta if x else 1 - theta) for x in X[:, c])
+    assert selection.null_bic(X) == pytest.approx(-2 * log_l + d * math.log(n))
+    assert selection.null_bic(X) == pytest.approx(plain_bic(X, [0] * n))
+
+
+@pytest.mark.parametrize("seed, n, d, density", [(0, 100, 8, 0.5), (1, 300, 64, 0.5),
+                                                 (2, 200, 256, 0.1), (3, 400, 16, 0.1)])
+def test_uniform_bits_have_no_structure(seed, n, d, density):
+    X = (np.random.default_rng(seed).random((n, d)) < density).astype(np.uint8)
+    sel = selection.choose_parameters(X, k1s=(1, 2, 5, 12), k2s=(1, 3, 8, 20, 50))
+    assert not sel.structure and sel.reason.startswith("no structure found"), sel.reason
+    assert (sel.scores["bic"] >= sel.bic_null).all()       # the definition, candidate by candidate
+    assert not sel.labels_.any()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_independence_models_of_real_data_have_no_structure(seed):
+    from binms_teach.datasets import load_soybean, load_zoo
+    for X in (load_zoo().data, load_soybean().data):
+        sel = selection.choose_parameters(independence(X, seed), k1s=(1, 2, 5, 12),
+                                          k2s=(1, 3, 8, 20))
+        assert not sel.structure, sel.reason
+
+
+@pytest.mark.parametrize("seed, n_clusters, flip", [(0, 3, 0.1), (1, 5, 0.2), (2, 4, 0.15)])
+def test_planted_mixtures_have_structure(seed, n_clusters, flip):
+    # (At flip 0.3 the BIC of the planted classes themselves can lie above the null's:
+    # benchmarks/SELECTION.md counts those mixtures.)
+    mix = make_bernoulli_mixture(300, 40, n_clusters, flip=flip, random_state=seed + 200)
+    sel = selection.choose_parameters(mix.data, k1s=(2, 12, 30), k2s=(3, 8, 20))
+    assert sel.structure and "no structure" not in sel.reason
+    assert np.nanmin(sel.scores["bic"]) < sel.bic_null
+    assert np.array_equal(sel.labels_, sel.labels[sel.index(sel.k1, sel.k2)])
+
+
+def test_binnnms_auto_on_uniform_bits_is_one_cluster_because_of_the_null():
+    """Fails if the null were skipped: the rule alone picks a partition of many clusters."""
+    X = np.random.default_rng(0).integers(0, 2, size=(300, 64)).astype(np.uint8)
+    model = BinNNMS(k1="auto", k2="auto").fit(X)
+    sel = model.selection_
+    assert sel.n_clusters[sel.index(sel.k1, sel.k2)] > 10      # what the rule alone would give
+    assert not model.labels_.any() and model.epsilon_ == X.shape[1]
+    assert not model.predict(X[:5]).any()
+    figure = f"{sel.bic_null:.1f}"                               # the figure that decided it
+    assert sel.reason.startswith("no structure found") and figure in sel.reason
+    assert f"{np.min(sel.scores['bic']):.1f}" in sel.reason
+    rows = sel.table()
+    assert all(r["bic_null"] == sel.bic_null and not r["beats_null"] for r in rows)

@@ -1,9 +1,45 @@
 """Notebook 12 (issue 16), choosing k1 and k2 without labels: the results of its exercises
 (``12.k``) and its concept questions (``12.name``)."""
 
-from .kinds import Choice, Number
+import numpy as np
+
+from .kinds import Choice, Implement, Number
+
+
+def _null_cases():
+    """Zoo (repeated rows) and a planted mixture: data whose columns depend on each other."""
+    from ..datasets import load_zoo, make_bernoulli_mixture
+    return [dict(X=load_zoo().data, seed=0),
+            dict(X=make_bernoulli_mixture(60, 12, 3, flip=0.1, random_state=3).data, seed=1)]
+
+
+def _same_margins_no_dependence(X, got):
+    """An independence model of X: X's shape, each column's ones kept, the rows not X's rows."""
+    got = np.asarray(got)
+    if got.shape != X.shape:
+        return False, f" (shape {got.shape}, expected {X.shape}, the data's)"
+    if not np.isin(got, (0, 1)).all():
+        return False, " (not 0/1 values)"
+    moved = np.flatnonzero(got.sum(axis=0) != X.sum(axis=0))
+    if len(moved):
+        c = moved[0]
+        return False, (f" (column {c} has {int(got[:, c].sum())} ones, the data's "
+                       f"{int(X[:, c].sum())}: permute each column, so that its ones are kept)")
+    if np.array_equal(np.unique(got, axis=0, return_counts=True)[1],
+                      np.unique(X, axis=0, return_counts=True)[1]) and np.array_equal(
+            np.unique(got, axis=0), np.unique(X, axis=0)):
+        return False, (" (these are the data's rows, in some order: a row keeps its bits "
+                       "together, so the columns still depend on each other; permute each "
+                       "column on its own)")
+    return True, ""
 
 EXERCISES = {
+    "12.null_model": Implement(
+        "Write independence_model(X, seed): a copy of X whose every column is permuted on its "
+        "own (numpy.random.default_rng(seed)): each column keeps its ones, the columns no "
+        "longer depend on each other.",
+        "independence_model", lambda X, seed: X, _null_cases,
+        lambda X, got: _same_margins_no_dependence(X, got)),
     "12.1": Number(
         "Exercise 1: Votes: the ARI of the setting the rule 'stable_bic' chooses, to 0.001.",
         0.519, 0.0005, "choose_parameters(X, criterion='stable_bic'), then ari(y, sel.labels_)."),

@@ -135,8 +135,8 @@ class AutoResult:
 
     @property
     def n_clusters(self):
-        """The number of clusters at the chosen (k1, k2), from the selection's grid."""
-        return int(self.selection.n_clusters[self.selection.index(self.k1, self.k2)])
+        """The number of clusters chosen (one when no structure was found)."""
+        return int(self.selection.labels_.max()) + 1
 
     def scores(self):
         """The chosen setting's scores, as `Sweep.scores` gives them."""
@@ -166,9 +166,9 @@ def auto_result(name, X, y, *, criterion="rank_mean", n_jobs=None):
     sel = choose_parameters(X, criterion=criterion, n_jobs=n_jobs)
     grid_nmi = np.array([[nmi(y, lab) for lab in row] for row in sel.labels])
     grid_ari = np.array([[ari(y, lab) for lab in row] for row in sel.labels])
-    i, j = sel.index(sel.k1, sel.k2)
-    return AutoResult(name, float(grid_nmi[i, j]), float(grid_ari[i, j]), sel.reason, grid_nmi,
-                      grid_ari, sel)
+    # sel.labels_, not the grid's: one cluster when no structure was found.
+    return AutoResult(name, float(nmi(y, sel.labels_)), float(ari(y, sel.labels_)), sel.reason,
+                      grid_nmi, grid_ari, sel)
 
 
 def auto_study(names=AUTO_DATASETS, *, n_jobs=None, progress=False, load=load_any):
@@ -213,7 +213,8 @@ def auto_rows(results, role=design_role):
         best_ari = float(r.grid_ari[i, j])
         rows.append({"dataset": name, "role": role(name),
                      "k1": r.k1, "k2": r.k2, "n_clusters": r.n_clusters,
-                     "substantial": int(sel.n_substantial[sel.index(r.k1, r.k2)]),
+                     "substantial": (int(sel.n_substantial[sel.index(r.k1, r.k2)])
+                                     if sel.structure else 1),
                      "nmi": r.nmi, "ari": r.ari, "best_k1": k1, "best_k2": k2,
                      "best_n_clusters": int(sel.n_clusters[i, j]), "best_nmi": best_nmi,
                      "best_ari": best_ari, "nmi_ratio": r.nmi / best_nmi if best_nmi else None,
