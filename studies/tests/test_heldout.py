@@ -203,7 +203,8 @@ def _fake_result(name):
     k1s, k2s = (1, 2), (3, 4)
     selection = types.SimpleNamespace(
         k1=1, k2=3, k1s=k1s, k2s=k2s, n_clusters=np.array([[3, 2], [4, 2]]),
-        n_substantial=np.array([[3, 2], [3, 2]]),
+        n_substantial=np.array([[3, 2], [3, 2]]), structure=True,
+        labels_=np.array([0, 1, 2, 0]),
         index=lambda k1, k2: (k1s.index(k1), k2s.index(k2)))
     grid_ari = np.array([[0.5, 0.2], [0.8, 0.1]])
     return experiments.AutoResult(name, 0.6, 0.5, "hand-made", grid_ari + 0.05, grid_ari,
