@@ -66,10 +66,13 @@ def hamming(A, B=None):
     A = check_binary(A, "A")
     B = A if B is None else check_binary(B, "B")
     _check_same_width(A, B)
-    D = np.empty((len(A), len(B)), dtype=np.int32)
-    for i, a in enumerate(A):
-        D[i] = np.count_nonzero(B != a, axis=1)  # the coordinates where they differ
-    return D
+    if len(A) == 1:  # one query, as in each step of the ascent: count where they differ
+        return np.count_nonzero(B != A[0], axis=1).astype(np.int32)[None, :]
+    # Many queries: one matrix product, H(a, b) = |a| + |b| - 2 a^T b (float32 holds these
+    # integer sums exactly: every partial sum is below 2**24).
+    Af, Bf = A.astype(np.float32), B.astype(np.float32)
+    D = Af.sum(axis=1)[:, None] + Bf.sum(axis=1)[None, :] - 2 * (Af @ Bf.T)
+    return D.astype(np.int32)
 
 
 def _check_same_width(A, B):

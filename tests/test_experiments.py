@@ -429,7 +429,7 @@ def test_figures_have_the_expected_panels(mixture):
         # every heat map has its colour bar, labelled with the metric it shows
         colorbar = ax.images[0].colorbar
         assert colorbar is not None and colorbar.ax.get_ylabel() in ("NMI", "ARI")
-        assert ax.get_xlabel() == "k2" and ax.get_ylabel().startswith("k1")
+        assert ax.get_xlabel() == "$k_2$" and ax.get_ylabel().startswith("$k_1$")
     curves = [experiments.quantization_curves(X, y, k1, 5) for k1 in (3, 6)]
     fig2 = experiments.figure2({"zoo": curves})
     assert len(fig2.axes) == 2 and len(fig2.axes[0].lines) == 2 and len(fig2.axes[1].lines) == 4

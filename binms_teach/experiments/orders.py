@@ -25,7 +25,7 @@ from tqdm.auto import tqdm
 from .._validation import check_binary, check_int, check_tie
 from ..ascent import AscentCycleWarning
 from ..fast.ascent import ascend
-from ..labelling import epsilon_from_k2, epsilon_proximity
+from ..fast.labelling import epsilon_from_k2, epsilon_proximity
 from ..metrics import ari, nmi
 from .protocol import DATASETS, check_datasets, check_target, grid, load
 from .sweeps import ascent_modes

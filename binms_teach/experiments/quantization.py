@@ -11,8 +11,8 @@ import numpy as np
 
 from .._validation import check_binary, check_int, check_neighbours, check_tie
 from ..fast.ascent import ascend
+from ..fast.labelling import epsilon_from_k2, epsilon_proximity
 from ..kmodes import KModes
-from ..labelling import epsilon_from_k2, epsilon_proximity
 from ..majority import majority_vote
 from ..metrics import nmi, quantization_error
 from .protocol import check_target
