@@ -150,7 +150,8 @@ def stage():
         shutil.copy2(picture, SRC / "pictures" / picture.name)
     notebooks = ROOT / "notebooks"
     for source in (sorted(notebooks.glob("*.ipynb")) + sorted(notebooks.glob("exercises/*.ipynb"))
-                   + sorted(notebooks.glob("solutions/*.ipynb"))):
+                   + sorted(notebooks.glob("solutions/*.ipynb"))
+                   + sorted(notebooks.glob("appendix/*.ipynb"))):
         stage_notebook(source, SRC / "notebooks" / source.relative_to(notebooks))
     (SRC / "checks.rst").write_text(checks_page(run_all()), encoding="utf-8")
 

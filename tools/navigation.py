@@ -101,7 +101,10 @@ def first_sentence(text: str) -> str:
     'Eq. (3) is misprinted.'
     >>> first_sentence("Binary data are 0s and 1s; this notebook codes them.")
     'Binary data are 0s and 1s.'
+    >>> first_sentence("An appendix to [notebook 12](../12.ipynb). More.")
+    'An appendix to notebook 12.'
     """
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link's text only: no broken paths
     sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text, maxsplit=1)[0]
     clause, semicolon, _ = sentence.partition("; ")
     return clause + "." if semicolon else sentence
