@@ -55,7 +55,13 @@ def natural_order(values, missing="?"):
 
 
 def is_missing(value, missing):
-    # An empty field is never a class: it counts as missing, whatever the marker.
+    """Whether a field is missing: equal to the ``missing`` marker, or empty.
+
+    An empty field is never a class: it counts as missing, whatever the marker.
+
+    >>> is_missing("?", "?"), is_missing("", "?"), is_missing("red", "?")
+    (True, True, False)
+    """
     return value == missing or value == ""
 
 

@@ -177,7 +177,7 @@ def modules():
 def test_no_private_name_is_imported_from_another_module():
     crossings = []
     for path in modules():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.level or "binms_teach" in
                                                       (node.module or "")):
                 private = [a.name for a in node.names
@@ -194,7 +194,7 @@ def top_level_imports(path):
     if path.name == "__init__.py":
         name = package
     found = set()
-    for node in ast.parse(path.read_text()).body:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.ImportFrom) and node.level:
             base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
             target = f"{base}.{node.module}" if node.module else base
@@ -225,7 +225,7 @@ def test_no_import_cycle():
 def test_the_readable_layer_imports_the_fast_layer_only_at_the_dispatch_point():
     places = []
     for name in READABLE:
-        tree = ast.parse((PACKAGE / name).read_text())
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         for func in [tree, *[n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]]:
             body = func.body if isinstance(func, ast.Module) else func.body
             for node in body:
@@ -252,13 +252,13 @@ def test_the_reading_path_is_short_and_the_readme_says_how_short():
     assert len(files) <= 4 and len(path) <= 15
     assert {"bga_step", "nearest_neighbours", "majority_vote", "epsilon_from_k2",
             "epsilon_proximity"} <= {name for _, name in path}
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"{len(path)} functions in {len(files)} files" in readme
 
 
 def code_lines(path):
     """Lines of code: not blank, not a comment, not in a docstring."""
-    source = path.read_text()
+    source = path.read_text(encoding="utf-8")
     docs = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:

@@ -28,7 +28,7 @@ def definitions():
     """{name: (file, node)} of every function and method of the readable files."""
     found = {}
     for name in FILES:
-        tree = ast.parse((PACKAGE / name).read_text())
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef):
                 found.setdefault(node.name, (name, node))

@@ -121,6 +121,8 @@ def load_zoo(*, data_home=None, download=True):
 
 
 def image_decoder(shape):
+    """A decoder of binary rows into images of ``shape`` (height, width)."""
+
     def decode(x):
         """The binary row(s) as image(s): ``x.reshape(height, width)``, checked."""
         ndim = np.ndim(x)
