@@ -156,7 +156,7 @@ def test_data_home_comes_before_the_environment_variable(isolated, tmp_path, mon
     found = fetch_file("demo/x.data", sha, data_home=isolated, download=False)
     assert found.read_bytes() == b"home"
     (isolated / "demo/x.data").unlink()
-    with pytest.warns(UserWarning, match="not byte for byte the UCI file"):
+    with pytest.warns(UserWarning, match="not byte for byte the expected file"):
         found = fetch_file("demo/x.data", sha, data_home=isolated, download=False)
     assert found == env / "demo/x.data"
 
