@@ -41,6 +41,22 @@ def brute_knn(X, Q, k):
     return np.take_along_axis(D, idx, axis=1), idx
 
 
+def adversarial_faiss(monkeypatch):
+    """Make faiss's exact binary index return tied points highest index first (the worst
+    order for a caller that trusts it); returns the class."""
+    real = faiss.IndexBinaryFlat
+
+    class Adversarial(real):
+        def search(self, x, k):
+            D, J = real.search(self, x, self.ntotal)
+            order = np.lexsort((-J, D), axis=1)  # by distance, then highest index
+            return (np.take_along_axis(D, order, axis=1)[:, :k],
+                    np.take_along_axis(J, order, axis=1)[:, :k])
+
+    monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
+    return Adversarial
+
+
 def tie_heavy(rng, n, d, distinct):
     """n rows drawn from ``distinct`` random patterns of d bits: every distance is shared."""
     patterns = (rng.random((distinct, d)) < rng.uniform(0.2, 0.8)).astype(np.uint8)
@@ -93,15 +109,7 @@ def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch)
     """A faiss that returns tied points highest index first: results stay exact."""
     rng = np.random.default_rng(7)
     X = tie_heavy(rng, 900, 9, 12)  # ~75 copies of each pattern: ties past 2k
-    real = faiss.IndexBinaryFlat
-
-    class Adversarial(real):
-        def search(self, x, k):
-            D, J = real.search(self, x, self.ntotal)
-            order = np.lexsort((-J, D), axis=1)  # by distance, then highest index
-            J = np.take_along_axis(J, order, axis=1)[:, :k]
-            return np.take_along_axis(D, order, axis=1)[:, :k], J
-
+    Adversarial = adversarial_faiss(monkeypatch)
     calls = []
     exact_pass = ENGINE.PopcountIndex._stable_within
 
@@ -109,7 +117,6 @@ def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch)
         calls.append(len(P))
         return exact_pass(self, P, radius, k)
 
-    monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
     monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
     for k in (1, 5, 30, 200):
         with engine("faiss"):
@@ -129,15 +136,7 @@ def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypa
     """A tie at the k-th distance that fills the last spare place, or runs past it, is redone
     by the range search; one that ends before it is not; the answer is exact every time,
     with a faiss that returns tied points highest index first."""
-    real = faiss.IndexBinaryFlat
-
-    class Adversarial(real):
-        def search(self, x, k):
-            D, J = real.search(self, x, self.ntotal)
-            order = np.lexsort((-J, D), axis=1)
-            return (np.take_along_axis(D, order, axis=1)[:, :k],
-                    np.take_along_axis(J, order, axis=1)[:, :k])
-
+    adversarial_faiss(monkeypatch)
     calls = []
     exact_pass = ENGINE.PopcountIndex._stable_within
 
@@ -145,7 +144,6 @@ def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypa
         calls.append(len(P))
         return exact_pass(self, P, radius, k)
 
-    monkeypatch.setattr(faiss, "IndexBinaryFlat", Adversarial)
     monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
     monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS", spare if not heap else 99)
     monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS_HEAP", spare if heap else 99)
@@ -317,3 +315,78 @@ def test_cluster_votes_in_row_chunks_equal_a_direct_count(monkeypatch):
     ones, sizes = cluster_votes(X, labels, 8)
     assert ones.tolist() == [X[labels == c].sum(axis=0).tolist() for c in range(8)]
     assert sizes.ravel().tolist() == np.bincount(labels, minlength=8).tolist()
+
+
+LISTS = sys.modules["binms_teach.fast.lists"]
+
+
+@pytest.mark.parametrize("engine_name", ["faiss", "numpy"])
+@pytest.mark.parametrize("size", [6, 7, 40])
+def test_neighbour_lists_give_nn_k_round_after_round(monkeypatch, engine_name, size):
+    """Rows read from a parent's list and rows searched alike equal a stable brute force,
+    on tie-heavy data, whatever order faiss gives ties; each round's next rows are the rows
+    with a few bits flipped (the bound holds for any next row)."""
+    adversarial_faiss(monkeypatch)
+    monkeypatch.setattr(LISTS, "LIST_SIZE", size)  # 6: the list is k + 1, every tie reaches it
+    rng = np.random.default_rng(size)
+    X = tie_heavy(rng, 400, 10, 30)
+    k = 5
+    searched = []
+    with engine(engine_name):
+        index = searcher(X)
+        asked = index.search_any_order
+
+        def counted(Q, kk):
+            searched.append(len(Q))
+            return asked(Q, kk)
+
+        monkeypatch.setattr(index, "search_any_order", counted)
+        lists = LISTS.NeighbourLists(X, index, k)
+        Q, total = X[:200], 0
+        for _ in range(6):
+            D, idx = lists.search(Q, k)
+            expected = brute_knn(X, Q, k)
+            assert np.array_equal(idx, expected[1]) and np.array_equal(D, expected[0])
+            total += len(Q)
+            flips = rng.random(Q.shape) < rng.choice([0.0, 0.05, 0.3], size=(len(Q), 1))
+            nxt = Q ^ flips.astype(np.uint8)
+            lists.hand_on(LISTS.row_keys(nxt), nxt)
+            Q = np.unique(nxt, axis=0)
+    assert sum(searched) > len(X[:200])  # some lists could not answer
+    if size == 40:  # lists long enough to pass the ties: some rows were read from one
+        assert sum(searched) < total
+
+
+def test_a_list_whose_tie_runs_to_its_end_is_searched_exactly(monkeypatch):
+    """40 copies of the query and k = 5 with lists of 6: the 6th place ties with the 5th,
+    so the list cannot answer and the exact search does."""
+    adversarial_faiss(monkeypatch)
+    monkeypatch.setattr(LISTS, "LIST_SIZE", 6)
+    X = np.zeros((60, 8), dtype=np.uint8)
+    X[40:, :4] = 1
+    exact = []
+    with engine("faiss"):
+        index = searcher(X)
+        real = index.search
+
+        def counted(Q, k):
+            exact.append(len(Q))
+            return real(Q, k)
+
+        monkeypatch.setattr(index, "search", counted)
+        D, idx = LISTS.NeighbourLists(X, index, 5).search(X[:1], 5)
+    assert idx.tolist() == [[0, 1, 2, 3, 4]] and D.tolist() == [[0] * 5]
+    assert exact == [1]
+
+
+@pytest.mark.parametrize("size", [6, 128])
+def test_the_ascent_with_lists_ends_where_bga_does(monkeypatch, size):
+    from binms_teach import bga
+    from binms_teach.fast.ascent import ascend
+    adversarial_faiss(monkeypatch)
+    monkeypatch.setattr(LISTS, "LIST_SIZE", size)
+    X = tie_heavy(np.random.default_rng(3), 300, 12, 40)
+    with engine("faiss"):
+        modes, n_iter, converged, _ = ascend(X, X.copy(), 5, 100, "one")
+    expected = bga(X, X, k1=5, max_iter=100)
+    assert np.array_equal(modes, expected[0]) and np.array_equal(n_iter, expected[1])

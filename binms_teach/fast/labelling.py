@@ -36,18 +36,19 @@ def epsilon_proximity(M, epsilon):
 
 
 def _components(U, epsilon):
-    """Connected components of H <= epsilon among distinct rows, in row chunks.
+    """Connected components of H <= epsilon among distinct rows, a chunk of rows at a time.
 
-    Each chunk's edges are first reduced to one edge per (row, current
-    component), so memory stays bounded however large epsilon is.
+    Each chunk's graph holds its own edges and one edge from every row to the
+    first row of its component so far, which carries the earlier chunks: memory
+    stays bounded however large epsilon is.
     """
     u = len(U)
     labels = np.arange(u)
     for rows, cols, _ in edges(U, epsilon):
-        _, representative = np.unique(labels, return_index=True)
-        pairs = np.unique(rows * np.int64(u) + representative[labels[cols]])
-        a = np.concatenate([pairs // u, np.arange(u)])
-        b = np.concatenate([pairs % u, representative[labels]])
+        first = np.empty(u, dtype=np.intp)
+        first[labels[::-1]] = np.arange(u)[::-1]  # the lowest row of each component
+        a = np.concatenate([rows, np.arange(u)])
+        b = np.concatenate([cols, first[labels]])
         graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(u, u))
         _, labels = connected_components(graph, directed=False)
     return labels

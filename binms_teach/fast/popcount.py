@@ -61,12 +61,14 @@ SPARE_NEIGHBOURS_HEAP = 16
 # (see `_flat_index`); a heap is kept for large k only where it was measured faster.
 COUNTING_MAX_POINTS = 8192
 
-# Searches smaller than this many (query, point) pairs (about 20 ms of one core)
-# run on one OpenMP thread. A parallel region ends when its slowest thread does:
-# on a busy machine (more runnable threads than cores) the second thread waits
-# for a core, and a Digits-sized search (2000 x 2000) took 345 ms on 2 threads
-# against 61 ms on one; a single query, 53 ms against 0.02 ms.
-PARALLEL_MIN_PAIRS = 2**25
+# A search runs on faiss's OpenMP threads only when it is at least this many
+# (query, point) pairs and the machine has a core to spare; else on one thread.
+# A parallel region ends when its slowest thread does: with no free core the second
+# thread waits for one, and a Digits-sized search (2000 x 2000) took 345 ms on 2
+# threads against 61 ms on one (load about 8 on 2 cores); a single query, 53 ms
+# against 0.02 ms. With a core free, 2 threads took 23 ms against 42 ms on one, and
+# 0.6 against 1.0 ms for 50 queries (load 0.3).
+PARALLEL_MIN_PAIRS = 2**17
 
 # faiss IndexBinaryHNSW: graph degree M (2M links per point on level 0) and the
 # candidate lists of construction and search (efSearch at least 2 x the candidates).
@@ -166,11 +168,12 @@ def _require_faiss(what):
 
 @contextlib.contextmanager
 def _threads_for(pairs):
-    """One OpenMP thread for a small search; else faiss's setting (threadpoolctl's limits hold)."""
+    """One OpenMP thread for a small search or on a busy machine; else faiss's setting
+    (threadpoolctl's limits hold)."""
     import faiss
 
     before = faiss.omp_get_max_threads()
-    if pairs < PARALLEL_MIN_PAIRS and before > 1:
+    if before > 1 and (pairs < PARALLEL_MIN_PAIRS or not _core_to_spare()):
         faiss.omp_set_num_threads(1)
         try:
             yield
@@ -178,6 +181,20 @@ def _threads_for(pairs):
             faiss.omp_set_num_threads(before)
     else:
         yield
+
+
+def _core_to_spare():
+    """Whether the last minute's load average leaves a core free beside this process
+    (where no load average exists, as on Windows, this process is taken to be alone)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        load = 1.0
+    return load < cores - 0.5
 
 
 def pack(X):

@@ -1,0 +1,135 @@
+"""NN_k of an iterate read from its parent's neighbour list: most of the ascent's searches, saved.
+
+An iterate q searched for its K nearest points (K > k) holds a list L of them,
+and every point outside L lies at H >= B from q (B, the K-th distance). Its
+next iterate q' differs from q in delta = H(q, q') coordinates, so by the
+triangle inequality every point x outside L lies at
+
+    H(q', x) >= H(q, x) - H(q, q') >= B - delta
+
+from q'. When the k-th smallest distance from q' to the points of L is below
+B - delta, every point as near to q' as its k-th is in L: NN_k(q') is read
+from L (by distance, then index), exactly, ties included, and q' hands L on to
+its own next iterate with the bound B - delta. Otherwise q' is searched.
+
+Measured on Digits (2000 x 240, k1 = 10): 8,783 iterates in all; with lists of
+K = 128, 2,516 of them are searched and 6,267 read from a list; the K = 128
+search costs about 1.2 times the plain 10-NN search when faiss counts
+(34 against 27 ms over the 2000 points, one thread).
+"""
+
+import numpy as np
+
+# K for a search whose cost hardly depends on K (faiss counting the points at
+# each distance, or the float32 kernel); with faiss's heap (large n) the cost
+# grows with K, and the list holds only the spare neighbours of the exact search.
+LIST_SIZE = 128
+HEAP_SPARE = 16
+# At most this many list entries per ascent (n x K): large n gets shorter lists.
+MAX_ENTRIES = 2**24
+
+
+class NeighbourLists:
+    """The NN_k of the iterates of an ascent on X, through their parents' lists.
+
+    ``index``: an exact searcher of X (`binms_teach.fast.search.searcher`),
+    whose ``search_any_order(Q, K)`` gives the K smallest distances exactly
+    (tied points in any order) and ``search(Q, k)`` the exact NN_k.
+    """
+
+    def __init__(self, X, index, k):
+        self.n, self.d = X.shape
+        self.k = k
+        self.index = index
+        self.columns = list(_words(X).T.copy())  # word w of every row, contiguous
+        heap = getattr(getattr(index, "index", None), "use_heap", False)
+        size = k + HEAP_SPARE if heap else min(LIST_SIZE, MAX_ENTRIES // self.n)
+        self.size = min(self.n, max(k + 1, size))
+        self.held = {}  # key of an iterate -> row of `lists` and `bounds` it holds
+        self.lists = self.bounds = None
+
+    def search(self, Q, k):
+        """NN_k of every row of Q (uint8): (distances int32, indices intp), lower index
+        first at a tie, as ``index.search``; ``k`` is the k of the lists.
+
+        The lists of these rows wait for `hand_on`, which gives them to the rows' next
+        iterates.
+        """
+        if k != self.k:
+            raise ValueError(f"these lists answer NN_{self.k}, not NN_{k}")
+        m, n = len(Q), self.n
+        key = np.empty((m, k), dtype=np.int64)
+        lists = np.empty((m, self.size), dtype=np.int32 if n < 2**31 else np.intp)
+        bounds = np.empty(m, dtype=np.int64)
+        read = np.zeros(m, dtype=bool)
+        rows = self._inherit(row_keys(Q), lists, bounds)
+        if rows.size:
+            held = self._distances(Q[rows], lists[rows]) * n + lists[rows]
+            held.sort(axis=1)
+            ok = held[:, k - 1] // n < bounds[rows]
+            key[rows[ok]] = held[ok, :k]
+            read[rows[ok]] = True
+        searched = np.flatnonzero(~read)
+        if searched.size:
+            D, J = self.index.search_any_order(Q[searched], self.size)
+            # Every point outside the list lies at least as far as its last (K-th) point;
+            # a list of all n points leaves none outside.
+            bound = D[:, -1].astype(np.int64) if self.size < n else np.full(len(D), self.d + 1)
+            held = D.astype(np.int64) * n + J
+            held.sort(axis=1)
+            ok = held[:, k - 1] // n < bound
+            key[searched[ok]] = held[ok, :k]
+            lists[searched], bounds[searched] = J, bound
+            if not ok.all():  # a tie at the k-th distance runs to the list's end
+                D, J = self.index.search(Q[searched[~ok]], k)
+                key[searched[~ok]] = D.astype(np.int64) * n + J
+        self._pending = Q, lists, bounds
+        return (key // n).astype(np.int32), key % n
+
+    def hand_on(self, next_keys, nxt):
+        """Give the lists of the rows last searched to their next iterates ``nxt`` (keys
+        ``next_keys``), each bound lowered by H(row, next iterate). Any list with its bound
+        is valid, so a later one may replace an earlier."""
+        Q, self.lists, bounds = self._pending
+        self.bounds = bounds - np.count_nonzero(nxt != Q, axis=1)
+        # A list serves one round: the next iterates are searched in the next round, or
+        # never (their update is known), so the older lists are dropped.
+        self.held = dict(zip(next_keys, range(len(Q)), strict=True))
+
+    def _inherit(self, keys, lists, bounds):
+        """Fill the rows of ``lists`` and ``bounds`` whose key holds a list; return those rows."""
+        held = [self.held.get(key, -1) for key in keys]
+        rows = np.flatnonzero(np.array(held) >= 0)
+        if rows.size:
+            where = np.array(held)[rows]
+            lists[rows], bounds[rows] = self.lists[where], self.bounds[where]
+        return rows
+
+    def _distances(self, Q, lists):
+        """H(Q[i], X[lists[i, j]]) for every i, j: XOR and popcount, one 64-bit word of
+        packed bits at a time (a word's column gathers faster than whole rows)."""
+        W = _words(Q)
+        out = np.zeros(lists.shape, dtype=np.int64 if self.d >= 2**16 else np.uint16)
+        for w, column in enumerate(self.columns):
+            out += np.bitwise_count(column[lists] ^ W[:, w, None])
+        return out.astype(np.int64)
+
+
+def _words(A):
+    """The rows of a 0/1 matrix as 64-bit words of packed bits (zero padding adds no distance)."""
+    packed = np.packbits(A, axis=1)
+    width = -(-packed.shape[1] // 8) * 8
+    padded = np.zeros((len(A), width), dtype=np.uint8)
+    padded[:, : packed.shape[1]] = packed
+    return padded.view(np.uint64)
+
+
+def row_keys(A):
+    """One bytes key per row of a 0/1 matrix: `packed_keys` of its packed bits."""
+    return packed_keys(np.packbits(A, axis=1))
+
+
+def packed_keys(packed):
+    """One bytes key per row of packed bits (uint8), made in C: numpy's fixed-width
+    bytes drop trailing zero bytes, which keeps equal-width rows distinct."""
+    return packed.view(np.dtype((np.bytes_, packed.shape[1])))[:, 0].tolist()
