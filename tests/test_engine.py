@@ -390,3 +390,21 @@ def test_the_ascent_with_lists_ends_where_bga_does(monkeypatch, size):
         modes, n_iter, converged, _ = ascend(X, X.copy(), 5, 100, "one")
     expected = bga(X, X, k1=5, max_iter=100)
     assert np.array_equal(modes, expected[0]) and np.array_equal(n_iter, expected[1])
+
+
+def test_lists_that_cannot_answer_are_given_up_and_the_search_stays_exact(monkeypatch):
+    """Uniform bits in 64 dimensions: distances crowd together, so a parent's list almost
+    never holds NN_k of its next iterate; after one round of trying, plain searches."""
+    monkeypatch.setattr(LISTS, "LIST_SIZE", 8)
+    rng = np.random.default_rng(11)
+    X = (rng.random((500, 64)) < 0.5).astype(np.uint8)
+    with engine("faiss"):
+        lists = LISTS.NeighbourLists(X, searcher(X), 5)
+        Q = X[:100]
+        for round_ in range(3):
+            D, idx = lists.search(Q, 5)
+            assert np.array_equal(idx, brute_knn(X, Q, 5)[1])
+            assert lists.useful == (round_ == 0)
+            nxt = Q ^ (rng.random(Q.shape) < 0.1).astype(np.uint8)
+            lists.hand_on(LISTS.row_keys(nxt), nxt)
+            Q = nxt

@@ -8,7 +8,8 @@ tie-heavy data, both neighbour rules and every tie rule):
   on packed bits (`popcount`: XOR and popcount, the HNSW graph); `searcher` is
   the one place where the engine is chosen;
 - `ascent`: the BGA task of all candidates at once, each distinct iterate
-  searched once per round;
+  searched once; `lists` reads most of its NN_k from the parent iterate's
+  neighbour list, where the triangle inequality shows the list holds them;
 - `labelling`: epsilon(k2) and the connected components on the distinct modes,
   and the labeller of every k2 at once used by the sweep and the automatic
   choice;

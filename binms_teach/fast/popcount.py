@@ -61,14 +61,15 @@ SPARE_NEIGHBOURS_HEAP = 16
 # (see `_flat_index`); a heap is kept for large k only where it was measured faster.
 COUNTING_MAX_POINTS = 8192
 
-# A search runs on faiss's OpenMP threads only when it is at least this many
-# (query, point) pairs and the machine has a core to spare; else on one thread.
-# A parallel region ends when its slowest thread does: with no free core the second
-# thread waits for one, and a Digits-sized search (2000 x 2000) took 345 ms on 2
-# threads against 61 ms on one (load about 8 on 2 cores); a single query, 53 ms
-# against 0.02 ms. With a core free, 2 threads took 23 ms against 42 ms on one, and
-# 0.6 against 1.0 ms for 50 queries (load 0.3).
+# A search runs on faiss's OpenMP threads when it is at least PARALLEL_ALWAYS_PAIRS
+# (query, point) pairs, or at least PARALLEL_MIN_PAIRS and the machine has a core to
+# spare; else on one thread. A parallel region ends when its slowest thread does: with
+# no free core the second thread waits for one, and a Digits-sized search (2000 x 2000)
+# took 345 ms on 2 threads against 61 ms on one (load about 8 on 2 cores); a single
+# query, 53 ms against 0.02 ms. With a core free, 2 threads took 23 ms against 42 ms on
+# one, and 0.6 against 1.0 ms for 50 queries (load 0.3).
 PARALLEL_MIN_PAIRS = 2**17
+PARALLEL_ALWAYS_PAIRS = 2**25
 
 # faiss IndexBinaryHNSW: graph degree M (2M links per point on level 0) and the
 # candidate lists of construction and search (efSearch at least 2 x the candidates).
@@ -173,7 +174,8 @@ def _threads_for(pairs):
     import faiss
 
     before = faiss.omp_get_max_threads()
-    if before > 1 and (pairs < PARALLEL_MIN_PAIRS or not _core_to_spare()):
+    small = pairs < PARALLEL_MIN_PAIRS or (pairs < PARALLEL_ALWAYS_PAIRS and not _core_to_spare())
+    if before > 1 and small:
         faiss.omp_set_num_threads(1)
         try:
             yield
