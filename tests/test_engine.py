@@ -57,6 +57,21 @@ def adversarial_faiss(monkeypatch):
     return Adversarial
 
 
+def count_rows(monkeypatch, owner, name):
+    """Replace ``owner.name`` by a wrapper that records how many rows each call is given
+    (its first argument after ``self``); returns the list of counts."""
+    calls = []
+    real = getattr(owner, name)
+    bound = not isinstance(owner, type)  # an instance's method is bound already
+
+    def counted(*args):
+        calls.append(len(args[0] if bound else args[1]))
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 def tie_heavy(rng, n, d, distinct):
     """n rows drawn from ``distinct`` random patterns of d bits: every distance is shared."""
     patterns = (rng.random((distinct, d)) < rng.uniform(0.2, 0.8)).astype(np.uint8)
@@ -110,14 +125,7 @@ def test_the_exact_pass_is_taken_and_does_not_trust_faiss_tie_order(monkeypatch)
     rng = np.random.default_rng(7)
     X = tie_heavy(rng, 900, 9, 12)  # ~75 copies of each pattern: ties past 2k
     Adversarial = adversarial_faiss(monkeypatch)
-    calls = []
-    exact_pass = ENGINE.PopcountIndex._stable_within
-
-    def counted(self, P, radius, k):
-        calls.append(len(P))
-        return exact_pass(self, P, radius, k)
-
-    monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
+    calls = count_rows(monkeypatch, ENGINE.PopcountIndex, "_stable_within")
     for k in (1, 5, 30, 200):
         with engine("faiss"):
             D, idx = nearest_neighbours(X, X, k)
@@ -137,14 +145,7 @@ def test_the_second_pass_runs_exactly_when_the_spare_neighbours_run_out(monkeypa
     by the range search; one that ends before it is not; the answer is exact every time,
     with a faiss that returns tied points highest index first."""
     adversarial_faiss(monkeypatch)
-    calls = []
-    exact_pass = ENGINE.PopcountIndex._stable_within
-
-    def counted(self, P, radius, k):
-        calls.append(len(P))
-        return exact_pass(self, P, radius, k)
-
-    monkeypatch.setattr(ENGINE.PopcountIndex, "_stable_within", counted)
+    calls = count_rows(monkeypatch, ENGINE.PopcountIndex, "_stable_within")
     monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS", spare if not heap else 99)
     monkeypatch.setattr(ENGINE, "SPARE_NEIGHBOURS_HEAP", spare if heap else 99)
     monkeypatch.setattr(ENGINE, "COUNTING_MAX_POINTS", 0 if heap else 10**6)
@@ -331,16 +332,9 @@ def test_neighbour_lists_give_nn_k_round_after_round(monkeypatch, engine_name, s
     rng = np.random.default_rng(size)
     X = tie_heavy(rng, 400, 10, 30)
     k = 5
-    searched = []
     with engine(engine_name):
         index = searcher(X)
-        asked = index.search_any_order
-
-        def counted(Q, kk):
-            searched.append(len(Q))
-            return asked(Q, kk)
-
-        monkeypatch.setattr(index, "search_any_order", counted)
+        searched = count_rows(monkeypatch, index, "search_any_order")
         lists = LISTS.NeighbourLists(X, index, k)
         Q, total = X[:200], 0
         for _ in range(6):
@@ -364,16 +358,9 @@ def test_a_list_whose_tie_runs_to_its_end_is_searched_exactly(monkeypatch):
     monkeypatch.setattr(LISTS, "LIST_SIZE", 6)
     X = np.zeros((60, 8), dtype=np.uint8)
     X[40:, :4] = 1
-    exact = []
     with engine("faiss"):
         index = searcher(X)
-        real = index.search
-
-        def counted(Q, k):
-            exact.append(len(Q))
-            return real(Q, k)
-
-        monkeypatch.setattr(index, "search", counted)
+        exact = count_rows(monkeypatch, index, "search")
         D, idx = LISTS.NeighbourLists(X, index, 5).search(X[:1], 5)
     assert idx.tolist() == [[0, 1, 2, 3, 4]] and D.tolist() == [[0] * 5]
     assert exact == [1]
