@@ -12,6 +12,7 @@ import numpy as np
 from sklearn.utils import Bunch
 
 from binms_teach import datasets, experiments
+from binms_teach.experiments.auto import seed_of
 
 from .heldout import ROUND3_SETS, ROUND4_SETS, ROUND5_SETS, load_round3, load_round4, load_round5
 
@@ -47,7 +48,7 @@ segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
         if name in ROUNDS[number]:
             return load_round(name)
     if name.startswith("copies-"):   # 40 + 10 seed rows on 12 bits, each repeated 1 to 6 times
-        seed = _seed_of(name)
+        seed = seed_of(name)
         rng = np.random.default_rng(100 + seed)
         base = datasets.make_bernoulli_mixture(40 + 10 * seed, 12, 3 + seed % 3, flip=0.1,
                                                random_state=200 + seed)
@@ -55,7 +56,7 @@ segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
                                          rng.integers(1, 7, len(base.target))))
         return Bunch(data=base.data[rows], target=base.target[rows])
     if name.startswith("fewbits-"):  # 300 rows on 8 to 14 bits: many rows repeat
-        seed = _seed_of(name)
+        seed = seed_of(name)
         return datasets.make_bernoulli_mixture(300, 8 + 2 * seed, 3 + seed % 2, flip=0.08,
                                                random_state=300 + seed)
     known = experiments.AUTO_DATASETS + sum(ROUNDS.values(), ())
@@ -63,15 +64,6 @@ segment, or mixture-<seed>, copies-<seed>, fewbits-<seed>.
         raise ValueError(f"Unknown data set {name!r}: choose from {', '.join(known)}, or "
                          "mixture-<seed>, copies-<seed>, fewbits-<seed>.")
     return experiments.load_any(name)
-
-
-def _seed_of(name):
-    """The seed of a synthetic set's name such as "copies-3": a whole number >= 0."""
-    kind, _, seed = name.partition("-")
-    if not seed.isdigit():
-        raise ValueError(f"Unknown data set {name!r}: a synthetic set is {kind}-<seed>, the seed "
-                         f"a whole number >= 0 (e.g. {kind}-0).")
-    return int(seed)
 
 
 def role(name):

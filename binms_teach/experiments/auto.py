@@ -65,8 +65,12 @@ def _scikit_learn_set(name):
     return Bunch(data=quartile_code(bunch.data), target=bunch.target)
 
 
-def _seed_of(name):
-    """The seed of a synthetic set's name such as "mixture-3": a whole number >= 0."""
+def seed_of(name):
+    """The seed of a synthetic set's name such as "mixture-3": a whole number >= 0.
+
+    >>> seed_of("mixture-3")
+    3
+    """
     kind, _, seed = name.partition("-")
     if not seed.isdigit():
         raise ValueError(f"Unknown data set {name!r}: a synthetic set is {kind}-<seed>, the seed "
@@ -94,7 +98,7 @@ votes, mushroom, sk-digits, wine, cancer, iris, or mixture-<seed>.
     if name in SKLEARN_SETS:
         return _scikit_learn_set(name)
     if name.startswith("mixture-"):
-        seed = _seed_of(name)
+        seed = seed_of(name)
         return datasets.make_bernoulli_mixture(300, 40, 4 + seed % 3,
                                                flip=0.15 if seed < 5 else 0.3, random_state=seed)
     if name in ("votes", "mushroom"):

@@ -15,16 +15,13 @@ Without the built book the test is skipped (``make book`` first), and fails unde
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from lab_driver import VIEWPORT, in_ci
+from lab_driver import in_ci
+from offline import offline_context, served
 
 pytestmark = pytest.mark.e2e
 
@@ -48,11 +45,6 @@ _JS_IMAGES = """() => Array.from(document.images).map(img => ({
   src: img.currentSrc || img.src, complete: img.complete, width: img.naturalWidth}))"""
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature of http.server
-        pass
-
-
 @pytest.fixture(scope="module")
 def book_url():
     """The built book served on 127.0.0.1 (a free port) from a thread, for this module."""
@@ -61,35 +53,15 @@ def book_url():
         if in_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)
-    handler = functools.partial(_QuietHandler, directory=str(HTML))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with served(HTML) as url:
+        yield url
 
 
 @pytest.fixture
 def book_page(lab_browser, book_url):
     """A page in a fresh context; every request that leaves 127.0.0.1 is aborted and recorded."""
-    context = lab_browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    context, outside = offline_context(lab_browser)
     context.set_default_timeout(30_000)
-    outside: list[str] = []
-
-    def _route(route):
-        url = route.request.url
-        local = re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url)
-        if local or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", _route)
     page = context.new_page()
     page.on("request", lambda req: None if req.url.startswith(
         (book_url, "data:", "blob:")) else outside.append(req.url))  # fmt: skip

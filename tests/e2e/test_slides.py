@@ -10,15 +10,12 @@ no request left 127.0.0.1 (a route aborts them, and they fail the test).
 
 from __future__ import annotations
 
-import functools
-import re
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from lab_driver import VIEWPORT, in_ci
+from lab_driver import in_ci
+from offline import offline_context, served
 
 from tests.by_path import load_module
 
@@ -44,11 +41,6 @@ _JS_COUNTS = """() => ({
 })"""
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the signature of http.server
-        pass
-
-
 @pytest.fixture(scope="module")
 def decks_url(tmp_path_factory):
     if shutil.which("npm") is None and not all(
@@ -60,34 +52,14 @@ def decks_url(tmp_path_factory):
     out = tmp_path_factory.mktemp("slides")
     written = slides.build(LESSONS, out)
     assert [p.name for p in written] == [f"{p.stem}.slides.html" for p in LESSONS]
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with served(out) as url:
+        yield url
 
 
 @pytest.fixture
 def deck_page(lab_browser):
-    context = lab_browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    context, outside = offline_context(lab_browser)
     context.set_default_timeout(30_000)
-    outside: list[str] = []
-
-    def _route(route):
-        url = route.request.url
-        if re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url) or url.startswith(
-                ("data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", _route)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -139,19 +111,7 @@ def test_rise_presents_a_lesson_in_jupyterlab(jupyter_lab, lab_browser):
 
     if importlib.util.find_spec("jupyterlab_rise") is None:
         pytest.skip("jupyterlab-rise is not installed (optional: pip install jupyterlab-rise)")
-    context = lab_browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
-    outside: list[str] = []
-
-    def _route(route):
-        url = route.request.url
-        if re.match(r"^(https?|wss?)://127\.0\.0\.1[:/]", url) or url.startswith(
-                ("data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", _route)
+    context, outside = offline_context(lab_browser)
     page = context.new_page()
     try:
         lesson = next(p for p in LESSONS if p.name.startswith("02_")).relative_to(REPO_ROOT)
