@@ -38,7 +38,6 @@ a temporary file in DIR and then renamed: a failure leaves no half-written file.
 import argparse
 import io
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -161,23 +160,14 @@ def doctor_command(args):
 
 
 def check_out_folder(out):
-    """Raise UserError unless the folder ``out`` exists or can be made, and can be written.
+    """Raise UserError unless the folder ``out`` exists or can be made, and can be written
+    (`binms_teach.course.check_folder`, which leaves nothing behind)."""
+    from .course import CourseError, check_folder
 
-    Probed by creating (and removing) a temporary entry, so nothing is left behind.
-    """
-    existing = out
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    if not existing.is_dir():
-        raise UserError(f"--out {out}: {existing} is a file, not a folder; give a folder name.")
     try:
-        if out.exists():
-            tempfile.TemporaryFile(dir=out).close()
-        else:
-            tempfile.TemporaryDirectory(dir=existing).cleanup()
-    except OSError as exc:
-        raise UserError(f"--out {out} cannot be written ({exc.strerror or exc}); give a folder "
-                        "you can write to.") from exc
+        check_folder(out)
+    except CourseError as exc:
+        raise UserError(f"--out {exc}") from exc
 
 
 def reproduce_command(args):
