@@ -87,12 +87,12 @@ def test_both_entry_points_say_it_in_one_line(entry, case):
 
 def test_an_unwritable_out_folder_is_one_line(tmp_path, capsys, monkeypatch):
     # Tests may run as root, who can write anywhere: make the probe itself fail.
-    import binms_teach.__main__ as cli
+    import binms_teach.course as course  # the CLI checks --out with course.check_folder
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli.tempfile, "TemporaryDirectory", refuse)
+    monkeypatch.setattr(course.tempfile, "TemporaryDirectory", refuse)
     err = _one_line_exit_2(capsys, "reproduce", "--quick", "--out", str(tmp_path / "new"))
     assert f"--out {tmp_path / 'new'} cannot be written (Permission denied)" in err
     assert list(tmp_path.iterdir()) == []
