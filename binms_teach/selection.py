@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.metrics import silhouette_samples
+from threadpoolctl import threadpool_limits
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .fast.ascent import ascend, unique_rows
@@ -548,8 +549,12 @@ def dependence_score(X, n_draws=DEPENDENCE_DRAWS, random_state=0):
         return float(n * np.sum(np.triu(Z.T @ Z / n, 1) ** 2))
 
     rng = np.random.default_rng(random_state)
-    sd = np.std([statistic(rng.permuted(Z, axis=0)) for _ in range(n_draws)], ddof=1)
-    t, mean = statistic(Z), n * d * (d - 1) / 2 / (n - 1)
+    # One BLAS thread: these products are small, and several threads on a busy machine made
+    # Mushroom's figure 10 times slower (2.3 s against 0.22 s, benchmarks/SELECTION.md).
+    with threadpool_limits(limits=1, user_api="blas"):
+        t = statistic(Z)
+        sd = np.std([statistic(rng.permuted(Z, axis=0)) for _ in range(n_draws)], ddof=1)
+    mean = n * d * (d - 1) / 2 / (n - 1)
     return t, mean, float((t - mean) / sd) if sd > 0 else 0.0
 
 
