@@ -486,11 +486,12 @@ def null_bic(X):
     """BIC of the independence model: independent Bernoulli columns with the data's column means.
 
     It is the one-class Bernoulli mixture (the one-class latent class model), so its
-    BIC is `bernoulli_bic` of one cluster. `choose_parameters` finds structure only
-    where some candidate's partition has a lower BIC (`Selection.structure`); else one
-    cluster, "no structure found". The BIC is conservative: on small noisy mixtures
-    (300 x 40, flip 0.3) even the planted classes can lie above it. The chosen partition's
-    BIC alone and a parametric bootstrap of the silhouette were measured beside it
+    BIC is `bernoulli_bic` of one cluster. Where no candidate's partition has a lower
+    BIC (`Selection.beats_null_bic`) and `dependence_score` finds no structure either,
+    `choose_parameters` answers one cluster, "no structure found". The BIC is
+    conservative: on small noisy mixtures (300 x 40, flip 0.3) even the planted classes
+    lie above it, which is why the dependence is the second route. The chosen partition's
+    BIC alone and a parametric bootstrap of the silhouette were measured beside them
     (``benchmarks/null_model.py``, ``benchmarks/SELECTION.md``).
 
     Examples
