@@ -41,8 +41,10 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         Neighbour rank whose mean distance gives epsilon (labelling task).
         "auto": chosen as k1 (both "auto": chosen together on the grid of
         `choose_parameters`; one "auto": chosen with the other held fixed).
-        When no candidate beats the independence model (``selection_.structure``
-        is False), epsilon is d: every mode within it, one cluster.
+        When the data do not differ from the independence model (no candidate's
+        BIC below its BIC, and the columns' dependence not far above its:
+        ``selection_.structure`` is False), epsilon is d: every mode within it,
+        one cluster.
     max_iter : int, default 100
         The most updates a sample makes (the paper's j_max).
     tie : {"one", "zero", "keep"}, default "one"

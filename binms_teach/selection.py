@@ -9,9 +9,11 @@ computed from the data alone, and a rule picks one:
   on the points they share (`partition_stability`), higher; ``plateau``: how far, in log k2,
   the number of clusters stays the same (`plateau_widths`), wider; ``bic``: the BIC of the
   Bernoulli mixture whose components are the clusters (`bernoulli_bic`), lower.
-* No structure: when no candidate's BIC is below the independence model's (`null_bic`, one
-  Bernoulli cluster: independent columns with the data's means), the choice is one cluster
-  ("no structure found", `Selection.structure`).
+* No structure: the data are compared with the independence model (independent columns with
+  the data's column means) in two ways: some candidate's BIC below the model's (`null_bic`,
+  one Bernoulli cluster), or columns far more correlated than on the model's draws
+  (`dependence_score`). When neither finds structure the choice is one cluster ("no structure
+  found", `Selection.structure`).
 * The rule, ``"rank_mean"`` (the default): among the *admissible* candidates (at least 2
   substantial clusters, each holding ``MIN_SHARE`` of the points and 2 distinct rows, together
   ``MIN_COVERED`` of them: `substantial`), the BIC vetoes its worst quarter (``BIC_VETO``,
@@ -38,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.metrics import silhouette_samples
+from threadpoolctl import threadpool_limits
 
 from ._validation import check_binary, check_int, check_neighbours, check_tie
 from .fast.ascent import ascend, unique_rows
@@ -64,6 +67,12 @@ MIN_COVERED = 0.5
 # rank_mean does not rank the admissible candidates whose BIC is among the worst quarter of
 # the admissible ones (the BIC vetoes partitions it finds far too costly).
 BIC_VETO = 0.25
+# The dependence route declares structure when the columns' dependence lies more than this many
+# standard deviations above its mean on independence models, estimated from DEPENDENCE_DRAWS
+# draws. Strict on purpose: on 93 structureless sets the margin stayed below 5, on the
+# structured ones (noisy planted mixtures included) it was 19 or more (benchmarks/SELECTION.md).
+DEPENDENCE_MARGIN = 10.0
+DEPENDENCE_DRAWS = 9
 
 # Above this many rows the silhouette is measured on a seeded sample of this many rows
 # (its n x n distances would not fit in memory: Mushroom's 8124 rows need 264 MB).
@@ -316,6 +325,9 @@ class Selection:
     scores: dict                                   # criterion name -> array
     labels: np.ndarray = field(repr=False)         # (len(k1s), len(k2s), n)
     bic_null: float = float("nan")                 # the independence model's BIC (`null_bic`)
+    dependence: float = float("nan")               # `dependence_score`: the data's figure,
+    dependence_null: float = float("nan")          # its mean on independence models,
+    dependence_margin: float = float("nan")        # and the distance in standard deviations
 
     def index(self, k1, k2):
         return self.k1s.index(k1), self.k2s.index(k2)
@@ -340,10 +352,18 @@ class Selection:
         return ok & (bic <= cut)
 
     @property
-    def structure(self):
-        """Whether some candidate's BIC is below the independence model's (`null_bic`): if
-        not, no partition of the grid explains the data better than independent columns."""
+    def beats_null_bic(self):
+        """Whether some candidate's BIC is below the independence model's (`null_bic`)."""
         return bool(np.nanmin(self.scores["bic"]) < self.bic_null)
+
+    @property
+    def structure(self):
+        """Whether the data differ from the independence model: some candidate's BIC is below
+        its BIC (`beats_null_bic`) or the columns' dependence lies more than
+        ``DEPENDENCE_MARGIN`` standard deviations above its value on independence models
+        (`dependence_score`). The BIC is conservative on noisy clusters (it pays for every
+        parameter), the dependence sees them; if neither finds structure, one cluster."""
+        return self.beats_null_bic or bool(self.dependence_margin > DEPENDENCE_MARGIN)
 
     @property
     def labels_(self):
@@ -357,12 +377,14 @@ class Selection:
 
     def table(self):
         """One dict per candidate: k1, k2, n_clusters, epsilon, every score, and the null's
-        figures: ``bic_null`` (the independence model's BIC) and ``beats_null`` (BIC below it)."""
+        figures: ``bic_null`` (the independence model's BIC), ``beats_null`` (BIC below it)
+        and ``dependence_margin`` (the same for every candidate: `dependence_score`)."""
         return [{"k1": k1, "k2": k2, "n_clusters": int(self.n_clusters[i, j]),
                  "epsilon": float(self.epsilon[i, j]),
                  **{name: float(a[i, j]) for name, a in self.scores.items()},
                  "bic_null": self.bic_null, "beats_null": bool(self.scores["bic"][i, j]
-                                                              < self.bic_null)}
+                                                              < self.bic_null),
+                 "dependence_margin": self.dependence_margin}
                 for i, k1 in enumerate(self.k1s) for j, k2 in enumerate(self.k2s)]
 
 
@@ -380,8 +402,9 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
         One of `CRITERIA`: the rules "rank_mean", "stable_silhouette" and "stable_bic", or a
         single criterion ("silhouette", "stability", "plateau", "bic").
     random_state : int, default 0
-        Seeds the subsamples of the stability criterion (and the rows of the
-        silhouette, when there are more than `SILHOUETTE_ROWS` distinct rows).
+        Seeds the subsamples of the stability criterion, the independence models of
+        `dependence_score` (and the rows of the silhouette, when there are more than
+        `SILHOUETTE_ROWS` distinct rows).
     n_jobs : int, default None
         The k1 values run through joblib (None: one process).
     n_subsamples, fraction : int, float
@@ -448,6 +471,8 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
                     big[..., 1], eps, scores, labels)
     (sel.k1, sel.k2), sel.reason = _choose(sel, criterion)
     sel.bic_null = null_bic(X)
+    sel.dependence, sel.dependence_null, sel.dependence_margin = dependence_score(
+        X, random_state=random_state)
     if not sel.structure:
         sel.reason = null_reason(sel)
     sel.reason += _edge_note(sel, n)
@@ -461,11 +486,12 @@ def null_bic(X):
     """BIC of the independence model: independent Bernoulli columns with the data's column means.
 
     It is the one-class Bernoulli mixture (the one-class latent class model), so its
-    BIC is `bernoulli_bic` of one cluster. `choose_parameters` finds structure only
-    where some candidate's partition has a lower BIC (`Selection.structure`); else one
-    cluster, "no structure found". The BIC is conservative: on small noisy mixtures
-    (300 x 40, flip 0.3) even the planted classes can lie above it. The chosen partition's
-    BIC alone and a parametric bootstrap of the silhouette were measured beside it
+    BIC is `bernoulli_bic` of one cluster. Where no candidate's partition has a lower
+    BIC (`Selection.beats_null_bic`) and `dependence_score` finds no structure either,
+    `choose_parameters` answers one cluster, "no structure found". The BIC is
+    conservative: on small noisy mixtures (300 x 40, flip 0.3) even the planted classes
+    lie above it, which is why the dependence is the second route. The chosen partition's
+    BIC alone and a parametric bootstrap of the silhouette were measured beside them
     (``benchmarks/null_model.py``, ``benchmarks/SELECTION.md``).
 
     Examples
@@ -478,12 +504,69 @@ def null_bic(X):
     return bernoulli_bic(X, np.zeros(len(X), dtype=np.int64))
 
 
+def dependence_score(X, n_draws=DEPENDENCE_DRAWS, random_state=0):
+    """How far the columns' dependence lies above its value on independence models.
+
+    The dependence is T = n * (the sum of r^2 over the pairs of columns), r the
+    correlation of two columns. On an independence model of X (each column
+    permuted on its own: the same column means, no dependence) a pair's r^2 has
+    mean 1 / (n - 1) exactly, so T has mean n P / (n - 1), P the number of pairs.
+    Its standard deviation is estimated from ``n_draws`` independence models, and
+    the margin is (T - mean) / sd: near 0 for independent columns, far above
+    ``DEPENDENCE_MARGIN`` when clusters (or anything else) tie the columns together.
+    Constant columns have no correlation and are left out; with fewer than 2
+    other columns there is no pair, and T and the margin are 0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d), 0/1 values
+    n_draws : int, default `DEPENDENCE_DRAWS`
+    random_state : int, default 0
+        Seeds the permutations.
+
+    Returns
+    -------
+    (T, its mean on independence models, the margin in standard deviations)
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = (rng.random((200, 6)) < 0.5).astype(np.uint8)
+    >>> abs(dependence_score(X)[2]) < 3                       # independent columns
+    True
+    >>> X[:, 1] = X[:, 0] ^ (rng.random(200) < 0.2)           # column 1 copies 0, 20% flipped
+    >>> dependence_score(X)[2] > DEPENDENCE_MARGIN
+    True
+    """
+    X = check_binary(X).astype(float)
+    n_draws = check_int(n_draws, "n_draws", 2, 10**6)
+    X = X[:, X.std(axis=0) > 0]
+    n, d = X.shape
+    if d < 2:
+        return 0.0, 0.0, 0.0
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)           # then Z.T @ Z / n holds the r's
+
+    def statistic(Z):
+        return float(n * np.sum(np.triu(Z.T @ Z / n, 1) ** 2))
+
+    rng = np.random.default_rng(random_state)
+    # One BLAS thread: these products are small, and several threads on a busy machine made
+    # Mushroom's figure 10 times slower (2.3 s against 0.22 s, benchmarks/SELECTION.md).
+    with threadpool_limits(limits=1, user_api="blas"):
+        t = statistic(Z)
+        sd = np.std([statistic(rng.permuted(Z, axis=0)) for _ in range(n_draws)], ddof=1)
+    mean = n * d * (d - 1) / 2 / (n - 1)
+    return t, mean, float((t - mean) / sd) if sd > 0 else 0.0
+
+
 def null_reason(sel):
-    """The reason of a choice where no candidate beats the independence model (`null_bic`)."""
+    """The reason of a choice where neither route finds structure (`Selection.structure`)."""
     i, j = np.unravel_index(np.nanargmin(sel.scores["bic"]), sel.scores["bic"].shape)
     return (f"no structure found: no candidate's BIC is below the independence model's "
             f"({sel.bic_null:.1f}; the best, {sel.scores['bic'][i, j]:.1f}, at (k1, k2) = "
-            f"({sel.k1s[i]}, {sel.k2s[j]})): one cluster")
+            f"({sel.k1s[i]}, {sel.k2s[j]})), and the columns' dependence lies "
+            f"{sel.dependence_margin:.1f} sd from its value on independence models (structure "
+            f"from {DEPENDENCE_MARGIN:.0f}): one cluster")
 
 
 def _edge_note(sel, n):

@@ -1,7 +1,9 @@
 """Choosing k1 and k2 without labels (binms_teach.selection), against plain computations."""
 
+import itertools
 import math
 import types
+import warnings
 
 import numpy as np
 import pytest
@@ -198,7 +200,8 @@ def test_table_has_a_row_per_candidate_with_every_score(mixture):
     rows = sel.table()
     assert len(rows) == 6 and set(rows[0]) == {"k1", "k2", "n_clusters", "epsilon",
                                                "silhouette", "stability", "plateau", "bic",
-                                               "bic_null", "beats_null"}
+                                               "bic_null", "beats_null",
+                                               "dependence_margin"}
     assert {r["bic_null"] for r in rows} == {selection.null_bic(mixture.data)}
     assert all(r["beats_null"] == (r["bic"] < r["bic_null"]) for r in rows)
     assert sel.reason and (sel.k1, sel.k2) in {(r["k1"], r["k2"]) for r in rows}
@@ -602,6 +605,62 @@ def test_planted_mixtures_have_structure(seed, n_clusters, flip):
     assert np.array_equal(sel.labels_, sel.labels[sel.index(sel.k1, sel.k2)])
 
 
+def plain_dependence(X):
+    """n * the sum over pairs of non-constant columns of their squared correlation, pair by pair."""
+    X = np.asarray(X, dtype=float)
+    keep = [c for c in range(X.shape[1]) if X[:, c].min() < X[:, c].max()]
+    return len(X) * sum(np.corrcoef(X[:, a], X[:, b])[0, 1] ** 2
+                        for a, b in itertools.combinations(keep, 2))
+
+
+def test_dependence_score_by_loops_and_its_null_mean(mixture):
+    X = mixture.data
+    t, mean, margin = selection.dependence_score(X)
+    assert t == pytest.approx(plain_dependence(X))
+    n, d = X.shape
+    assert mean == pytest.approx(n * d * (d - 1) / 2 / (n - 1))
+    # The mean is exact on independence models: the average of 300 draws comes close.
+    draws = [plain_dependence(independence(X, seed)) for seed in range(300)]
+    assert np.mean(draws) == pytest.approx(mean, rel=0.03)
+    assert margin > selection.DEPENDENCE_MARGIN
+    assert selection.dependence_score(X) == (t, mean, margin)           # seeded: the same again
+    assert abs(selection.dependence_score(independence(X, 0))[2]) < 4
+
+
+def test_dependence_score_skips_constant_columns_without_warnings():
+    X = np.random.default_rng(0).integers(0, 2, size=(50, 6)).astype(np.uint8)
+    X[:, 2] = 1
+    X[:, 4] = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                     # a 0/0 correlation would warn
+        t, mean, _ = selection.dependence_score(X)
+        assert selection.dependence_score(X[:, [2, 4, 0]]) == (0.0, 0.0, 0.0)   # no pair left
+    assert t == pytest.approx(plain_dependence(X))
+    assert mean == pytest.approx(50 * 6 / 49)             # 4 columns left: 6 pairs
+
+
+def test_dependence_score_leaves_the_caller_array_and_rejects_bad_input():
+    X = np.random.default_rng(1).integers(0, 2, size=(40, 5)).astype(np.uint8)
+    copy = X.copy()
+    selection.dependence_score(X)
+    assert np.array_equal(X, copy)
+    with pytest.raises(ValueError, match="0/1|binary"):
+        selection.dependence_score(X * 2)
+    with pytest.raises(ValueError, match="n_draws"):
+        selection.dependence_score(X, n_draws=1)
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_noisy_planted_mixture_keeps_the_rules_choice(seed):
+    """Fails without the dependence route: at flip 0.3 no candidate's BIC beats the null's."""
+    mix = experiments.load_any(f"mixture-{seed}")                   # 300 x 40, flip 0.3
+    sel = selection.choose_parameters(mix.data, k1s=(2, 5, 12, 30), k2s=(3, 8, 20, 50))
+    assert not sel.beats_null_bic                        # the BIC alone would say no structure
+    assert sel.dependence_margin > selection.DEPENDENCE_MARGIN and sel.structure
+    assert "no structure" not in sel.reason
+    assert sel.labels_.max() > 0 and ari(mix.target, sel.labels_) > 0.3
+
+
 def test_binnnms_auto_on_uniform_bits_is_one_cluster_because_of_the_null():
     """Fails if the null were skipped: the rule alone picks a partition of many clusters."""
     X = np.random.default_rng(0).integers(0, 2, size=(300, 64)).astype(np.uint8)
@@ -613,5 +672,8 @@ def test_binnnms_auto_on_uniform_bits_is_one_cluster_because_of_the_null():
     figure = f"{sel.bic_null:.1f}"                               # the figure that decided it
     assert sel.reason.startswith("no structure found") and figure in sel.reason
     assert f"{np.min(sel.scores['bic']):.1f}" in sel.reason
+    assert f"{sel.dependence_margin:.1f} sd" in sel.reason           # the other route's figure
+    assert sel.dependence_margin < selection.DEPENDENCE_MARGIN
     rows = sel.table()
     assert all(r["bic_null"] == sel.bic_null and not r["beats_null"] for r in rows)
+    assert all(r["dependence_margin"] == sel.dependence_margin for r in rows)
