@@ -23,12 +23,17 @@ reproduce: course  ## rerun the paper's experiments headless
 
 test: test-unit test-notebooks  ## the whole suite: lint, unit tests, then the notebooks under nbval
 
+# Two test processes (pytest-xdist), each taking whole files (a notebook runs in one kernel):
+# `make test JOBS=1` runs everything in one process, JOBS=4 on a machine with more cores.
+JOBS ?= 2
+PARALLEL = $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
+
 test-unit: dev
 	$(BIN)/ruff check .
-	$(BIN)/pytest -m "not e2e"
+	$(BIN)/pytest -m "not e2e" $(PARALLEL)
 
 test-notebooks: dev
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg $(PARALLEL)
 
 test-e2e: dev  ## the widgets in a real JupyterLab, the book and the slides, in headless Chromium
 	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens
