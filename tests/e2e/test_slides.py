@@ -19,11 +19,10 @@ And the presenter's view (``S``: the notes, the next slide, the timer) opens off
 the deck; each PDF has one page per slide (the notes PDF two).
 """
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from decks import build_decks
 from offline import offline_context, served
 
 from tests.by_path import load_module
@@ -83,22 +82,8 @@ _JS_MEASURE = """(limits) => {
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """Every deck built by the teacher's command, into a temporary folder."""
-    if not all((slides.CACHE / f"{p}-{v}.tgz").is_file() for p, v, _, _ in slides.ASSETS):
-        import shutil
-
-        from lab_driver import in_ci
-
-        if shutil.which("npm") is None:
-            msg = "npm is needed once to fetch reveal.js and MathJax (install Node.js)"
-            if in_ci():
-                pytest.fail(msg, pytrace=False)
-            pytest.skip(msg)
-    out = tmp_path_factory.mktemp("slides")
-    done = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "slides.py"), "--notes",
-                           "--out", str(out)], capture_output=True, text=True, cwd=REPO_ROOT)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
+    """Every deck built by the teacher's command, into a temporary folder (once a session)."""
+    return build_decks(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
