@@ -68,34 +68,64 @@ SKIP_ARGUMENT = {"text", "textrm", "textit", "textbf", "mbox", "tag", "begin", "
 STANDARD = {r"\mathrm{argmin}", r"\mathrm{argmax}", r"\mathrm{tr}", r"\mathrm{e}"}
 
 # The resolutions of the conflicts (PLAN.md "Notation"): a form in a formula -> why it is wrong.
-# Each pattern is searched in the raw LaTeX of every formula; ``only`` names the notebooks
-# where the symbol keeps its one meaning (None: nowhere).
+# ``only`` names the notebooks where the symbol keeps its one meaning (None: nowhere).
 RESERVED = [
     (re.compile(r"(?<![\\A-Za-z])h(?![A-Za-z])"), {"03"},
      "h is the bandwidth of 03 only: a shell radius, a finite-difference step or an entropy "
      "take other letters (the entropy is \\mathrm{Ent})"),
     (re.compile(r"(?<![\\A-Za-z])l(?![A-Za-z])"), None, "write \\ell, never a plain l"),
-    (re.compile(r"\\sum_\{?\s*m\s*=|(?:C|\\mathbf\{w\})_\{?m\b"), None,
+    (re.compile(r"\\sum_\{?\s*m\s*=|(?:C|#)_\{?m\b"), None,
      "m is the number of candidates of Algorithm 1: a cluster index is b (Eq. 8: "
      "\\sum_{b=1}^{M})"),
-    (re.compile(r"(?<![\\A-Za-z{])A(?![A-Za-z])"), None,
+    (re.compile(r"(?<![\\A-Za-z])A(?![A-Za-z])"), None,
      "A is Eq. (1)'s step matrix \\mathbf{A}: the ARI's sums and other matrices take other "
      "letters"),
-    (re.compile(r"(?<![\\A-Za-z{])B(?![A-Za-z(_])|\\mathbf\{B\}"), None,
+    (re.compile(r"(?<![\\A-Za-z])B(?![A-Za-z(_])"), None,
+     "B(\\cdot) is the ball only: another matrix or sum takes another letter"),
+    (re.compile(r"\\mathbf\{B\}"), None,
      "B(\\cdot) is the ball only: another matrix or sum takes another letter"),
     (re.compile(r"\\pi(?![A-Za-z])"), {"02"},
      "\\pi_i are the vote weights of 02 only: mixture weights take another letter"),
     (re.compile(r"\\mathbf\{u\}"), {"03", "04", "05"},
      "\\mathbf{u} is a kernel's argument (03-05) only"),
-    (re.compile(r"(?<![\\A-Za-z{])u(?![A-Za-z])"), None,
+    (re.compile(r"(?<![\\A-Za-z])u(?![A-Za-z])"), None,
      "a plain u is nothing: \\mathbf{u} is a kernel's argument; a count of points is said in "
      "words or takes another letter"),
-    (re.compile(r"(?<![\\A-Za-z{])H(?![A-Za-z])|\\math(?:rm|sf|bb|it)\{H\}"), None,
+    (re.compile(r"(?<![\\A-Za-z])H(?![A-Za-z])"), None,
+     "a plain H looks like the Hamming distance \\mathcal{H}: the entropy is \\mathrm{Ent}"),
+    (re.compile(r"\\math(?:rm|sf|bb|it)\{H\}"), None,
      "a plain H looks like the Hamming distance \\mathcal{H}: the entropy is \\mathrm{Ent}"),
 ]
+# The patterns read a formula whose font groups (\mathbf{A}, \mathrm{ARI}, ...) are blanked,
+# except the patterns that name a font themselves, which read it whole.
+FONT_GROUP = re.compile(
+    r"\\(?:mathbf|boldsymbol|bm|mathcal|mathrm|mathsf|mathbb|mathit|operatorname|text)"
+    r"\{(?:[^{}]|\{[^{}]*\})*\}")
+
+
+def _reserved_hits(formula, number):
+    """(why, excerpt) for every rule of RESERVED broken in one formula of notebook ``number``."""
+    blanked = FONT_GROUP.sub("#", formula)
+    hits = []
+    for pattern, only, why in RESERVED:
+        if only is not None and number in only:
+            continue
+        text = formula if pattern.pattern.startswith("\\\\math") else blanked
+        match = pattern.search(text)
+        if match:
+            hits.append((why, match.group(0)))
+    return hits
 
 # lesson -> its owner, for the lessons that do not pass yet (strict xfail: remove when mended)
-PENDING = {}
+PENDING = {
+    "06_binary_gradient_ascent.ipynb": "lessons-b",
+    "06b_algorithm1_on_data.ipynb": "lessons-b",
+    "07_epsilon_proximity.ipynb": "lessons-b",
+    "08_table3_kmodes_vs_binnnms.ipynb": "lessons-c",
+    "10_figure2_quantization_error.ipynb": "lessons-c",
+    "11_figure3_digit_prototypes.ipynb": "lessons-c",
+    "12_choosing_k1_k2.ipynb": "lessons-c",
+}
 
 
 # ---------------------------------------------------------------- reading LaTeX
@@ -149,7 +179,8 @@ def symbols(formula):
             elif name in FONTS:
                 argument, i = _argument(formula, i)
                 kind = "mathrm" if name == "operatorname" else name
-                token = f"\\{kind}{{{argument.strip()}}}"
+                argument = re.sub(r"\\[,;: ]|\s", "", argument)  # arg\,min is argmin
+                token = f"\\{kind}{{{argument}}}"
                 if token not in STANDARD:
                     out.append(token)
             elif name in ACCENTS:
@@ -224,12 +255,10 @@ def problems(path, known=None):
             if s not in known and s not in seen:
                 seen.add(s)
                 found.append(f"cell {i}: {s} is not in 00's notation table ({_excerpt(f, s)})")
-        for pattern, only, why in RESERVED:
-            if only is not None and number in only:
-                continue
-            match = pattern.search(f)
-            if match:
-                found.append(f"cell {i}: {why}: {_excerpt(f, match.group(0))}")
+        for why, what in _reserved_hits(f, number):
+            if (i, why) not in seen:
+                seen.add((i, why))
+                found.append(f"cell {i}: {why}: {_excerpt(f, what)}")
     return found
 
 
@@ -293,14 +322,13 @@ def test_the_reader_sees_what_it_should():
         r"H(Y)": "entropy",
     }
     for formula, word in flagged.items():  # as if written in notebook 12
-        hits = [why for pattern, only, why in RESERVED
-                if (only is None or "12" not in only) and pattern.search(formula)]
+        hits = [why for why, _ in _reserved_hits(formula, "12")]
         assert any(word in why for why in hits), f"{formula!r}: no rule about {word!r}"
     clean = [r"B(\mathbf{x}, \mathcal{H}_{(k)}(\mathbf{x}))", r"B_d(\mathbf{0}, 1)",
              r"\mathbf{x}_{\ell, j}", r"\sum_{b=1}^{M} \sum_{\mathbf{x} \in C_b}",
              r"\mathbf{A}\,\mathsf{D} f", r"\mathcal{H}_{(k)}", r"\mathrm{Ent}(Y)"]
-    for formula in clean:
-        hits = [why for pattern, only, why in RESERVED if only is None and pattern.search(formula)]
+    for formula in clean:  # as if written in notebook 03, where h and \mathbf{u} are at home
+        hits = _reserved_hits(formula, "03")
         assert not hits, f"{formula!r} flagged: {hits}"
 
 
