@@ -22,6 +22,8 @@ xfail: remove it when the lesson passes); while any core lesson is pending, so i
 path's total.
 """
 
+import re
+
 import nbformat
 import pytest
 
@@ -218,3 +220,35 @@ def test_the_core_path_minutes_are_counted(tmp_path):
         rows.append(lesson_stats.stats(_notebook(tmp_path, first, name=f"{number}_tiny.ipynb")))
     assert lesson_stats.core_minutes(rows) == 2 * (15 + 10)
     assert "core path (01, 06b): 50 min" in lesson_stats.table(rows)
+
+
+# ---------------------------------------------------------------- the core path, marked
+
+
+def _numbers(names):
+    return sorted(n.split("/")[-1].split("_")[0] for n in names)
+
+
+def test_the_core_path_is_marked_in_00_the_book_and_the_readme():
+    core = sorted(lesson_stats.CORE)
+    further = sorted(s.number for s in ALL.values()
+                     if s.number not in lesson_stats.CORE and s.number != "00")
+    # 00's contents (tools/navigation.py writes it): one section each
+    contents = next(c.source for c in nbformat.read(PATHS[INDEX], as_version=4).cells
+                    if "contents" in c.metadata.get("tags", []))
+    sections = re.split(r"^### ", contents, flags=re.M)
+    found = {s.splitlines()[0]: _numbers(re.findall(r"\]\((\w+)\.ipynb\)", s))
+             for s in sections[1:]}
+    assert found.get("The core path: one day") == core, found
+    assert found.get("Going further") == further, found
+    # the book's index: a toctree per path
+    index = (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    trees = {m.group(1): _numbers(re.findall(r"^notebooks/(\S+)$", m.group(2), re.M))
+             for m in re.finditer(r":caption: (.*)\n(?::\w+:.*\n)*\n((?:notebooks/\S+\n)+)", index)}
+    assert trees.get("The core path (one day)") == sorted(["00"] + core), trees
+    assert trees.get("Going further") == further, trees
+    # the README's course table: a path column
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\d\d[a-z]?)_\w+` \| ([a-z ]*) \|", readme, re.M)
+    assert sorted(n for n, p in rows if p == "core") == core, rows
+    assert sorted(n for n, p in rows if p == "going further") == further, rows
