@@ -255,12 +255,14 @@ class Course:
         summary = without_asides(first_sentence(summary_of(self.books[path])))
         if summary:
             entry += f": {summary}"
+        # the student's path is lesson -> exercises -> solutions: the exercise notebook links
+        # the solutions, so the index links the solutions only of a lesson without exercises
         number = self.number(path)
         solutions, exercises = self.solutions_of(path), self.exercises_of(path)
-        links = [self.link(exercises, index, f"{number} exercises")] if exercises else []
-        links += [self.link(solutions, index, f"{number} solutions")] if solutions else []
-        if links:
-            entry += f" ({', '.join(links)})"
+        if exercises:
+            entry += f" ({self.link(exercises, index, f'{number} exercises')})"
+        elif solutions:
+            entry += f" ({self.link(solutions, index, f'{number} solutions')})"
         return entry
 
     def contents(self, index: Path) -> str:
