@@ -31,7 +31,7 @@ DIGITS_SHAPE = (16, 15)  # a Digits image: 16 rows of 15 pixels
 
 def _neutral():
     """The palette's colour for context marks (background points, reference lines)."""
-    return getattr(palette, "NEUTRAL", palette.colours(8)[-1])
+    return getattr(palette, "GREY", palette.colours(8)[-1])
 
 
 def _figure(figsize):
@@ -104,7 +104,7 @@ drawn as a 2 by 2 picture with ink in black: each has 2 of its pixels inked.
     rows = [int(np.flatnonzero(y == c)[0]) for c in classes]
     inked = X[rows].sum(axis=1)
     with style(slide):
-        fig = _figure((9.6, 5.0) if slide else (10, 1.6))
+        fig = _figure((9.6, 4.2) if slide else (10, 1.6))
         axes = _panels(fig, len(classes), slide)
         for ax, c, r in zip(axes, classes, rows, strict=True):
             _image(ax, X[r], shape)
@@ -132,7 +132,7 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
     ties = [int(s.n_ties) for s in steps]
     with style(slide):
         width = 1.6 * len(steps) + 1.2
-        fig = _figure((min(width, 9.6), 5.0) if slide else (width, 3.9))
+        fig = _figure((min(width, 9.6), 4.2) if slide else (width, 3.9))
         axes = fig.subplots(2, len(steps), squeeze=False)
         for s, top, bottom in zip(steps, axes[0], axes[1], strict=True):
             _image(top, s.x, shape)
@@ -181,7 +181,7 @@ longer ascents.
     counts = {k: np.bincount(np.asarray(moves[k]), minlength=top + 1) for k in ks}
     n_points = len(next(iter(moves.values())))
     with style(slide):
-        fig = _figure((9.6, 4.5) if slide else (7, 2.8))
+        fig = _figure((9.6, 4.2) if slide else (7, 2.8))
         ax = fig.subplots()
         edges = np.arange(top + 2) - 0.5
         for i, k in enumerate(ks):
@@ -203,13 +203,13 @@ longer ascents.
         return describe(fig, alt.strip(), numbers)
 
 
-def largest_basins(X, y, modes, *, n_basins=6, n_members=5, shape=DIGITS_SHAPE, slide=False):
+def largest_basins(X, y, modes, *, n_basins=None, n_members=5, shape=DIGITS_SHAPE, slide=False):
     """The largest basins of attraction: each mode (framed) and some of its images (06b).
 
     ``modes`` holds the final iterate of every row of X (e.g. ``BinNNMS(...).modes_``). A
     basin is the set of rows that reach the same mode; row i of the figure shows the i-th
     largest (ties: the mode that sorts first), then its first ``n_members`` images with their
-    row index and class.
+    row index and class. ``n_basins``: 6 in a lesson, 3 on a slide unless given.
 
     Examples
     --------
@@ -223,13 +223,15 @@ images; every image in them is of its basin's most common class (7 and 3).
     distinct, basin, size = np.unique(np.asarray(modes), axis=0, return_inverse=True,
                                       return_counts=True)
     basin = basin.ravel()
+    if n_basins is None:
+        n_basins = 3 if slide else 6
     largest = np.argsort(-size, kind="stable")[:n_basins]
     members = [np.flatnonzero(basin == b) for b in largest]
     common = [np.bincount(y[m]).argmax() for m in members]
     agree = [int((y[m] == c).sum()) for m, c in zip(members, common, strict=True)]
     with style(slide):
         cols = n_members + 1
-        fig = _figure((9.6, 5.4) if slide else (1.15 * cols, 1.45 * len(largest)))
+        fig = _figure((9.6, 4.2) if slide else (1.15 * cols, 1.45 * len(largest)))
         axes = fig.subplots(len(largest), cols, squeeze=False)
         for row, b, m in zip(axes, largest, members, strict=True):
             _image(row[0], distinct[b], shape)
@@ -271,7 +273,7 @@ def path_map_figure(pm, y, *, slide=False):
     later = np.concatenate([h[1:] for h in hops if len(h) > 1] or [np.zeros(0, int)])
     ends = np.array([p[-1] for p in pm.paths])
     with style(slide):
-        fig = _figure((9.6, 5.4) if slide else (7.2, 4.6))
+        fig = _figure((9.6, 4.2) if slide else (7.2, 4.6))
         ax = fig.subplots()
         ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=_neutral(),
                    label="data points")
@@ -332,7 +334,7 @@ every order.
     else:
         ball_text = f"The ball rule scores from {ball.min():.3f} to {ball.max():.3f}."
     with style(slide):
-        fig = _figure((9.6, 3.6) if slide else (7, 2.0))
+        fig = _figure((9.6, 3.0) if slide else (7, 2.0))
         ax = fig.subplots()
         index_style, file_style, ball_style = (palette.series_style(i) for i in range(3))
         ax.plot(orders, np.ones(len(orders)), linestyle="none", marker=index_style["marker"],
@@ -386,7 +388,7 @@ is 67% to 100% its most common class. The other 0 clusters hold 0 images.
     agree = [int((y[labels == c] == k).sum()) for c, k in zip(largest, common, strict=True)]
     share = [a / sizes[c] for a, c in zip(agree, largest, strict=True)]
     with style(slide):
-        fig = _figure((9.6, 5.4) if slide else (10, 2.0))
+        fig = _figure((9.6, 4.2) if slide else (10, 2.0))
         axes = _panels(fig, len(largest), slide)
         for ax, c, k, a in zip(axes, largest, common, agree, strict=True):
             _image(ax, centres[c], shape)
@@ -426,7 +428,7 @@ between k2 = 5 and k2 = 9.
               "ARI": np.asarray(ari, float)}
     n_clusters = np.asarray(n_clusters)
     with style(slide):
-        fig = _figure((9.6, 4.6) if slide else (9, 3.2))
+        fig = _figure((9.6, 4.2) if slide else (9, 3.2))
         left, right = fig.subplots(1, 2)
         for i, (label, values) in enumerate(scores.items()):
             left.plot(k2, values, label=label, **palette.series_style(i))
