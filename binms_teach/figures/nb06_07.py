@@ -34,11 +34,15 @@ def _neutral():
     return getattr(palette, "GREY", palette.colours(8)[-1])
 
 
-def _figure(figsize):
-    """A figure outside pyplot (the inline backend never shows it by itself)."""
+def _figure(figsize, layout="constrained"):
+    """A figure outside pyplot (the inline backend never shows it by itself).
+
+    Grids of many small images pass ``layout=None`` and fixed spacing: the constrained layout
+    of 36 panels costs seconds, and `describe` trims the margins anyway.
+    """
     from matplotlib.figure import Figure
 
-    return Figure(figsize=figsize, layout="constrained")
+    return Figure(figsize=figsize, layout=layout)
 
 
 def _small():
@@ -231,8 +235,9 @@ images; every image in them is of its basin's most common class (7 and 3).
     agree = [int((y[m] == c).sum()) for m, c in zip(members, common, strict=True)]
     with style(slide):
         cols = n_members + 1
-        fig = _figure((9.6, 4.2) if slide else (1.15 * cols, 1.45 * len(largest)))
-        axes = fig.subplots(len(largest), cols, squeeze=False)
+        fig = _figure((9.6, 4.2) if slide else (1.3 * cols, 1.65 * len(largest)), layout=None)
+        axes = fig.subplots(len(largest), cols, squeeze=False,
+                            gridspec_kw={"wspace": 0.1, "hspace": 0.45 if slide else 0.35})
         for row, b, m in zip(axes, largest, members, strict=True):
             _image(row[0], distinct[b], shape)
             _frame(row[0])
