@@ -361,10 +361,10 @@ every order.
                f"rule scores {file_order:.3f} in the file's order of the rows and from "
                f"{orders.min():.3f} to {orders.max():.3f} in {len(orders)} random orders (mean "
                f"{orders.mean():.3f}): the file's order lies {where}. {ball_text}")
-        runs = ["file order"] + [f"random order {i}" for i in range(len(orders))]
-        numbers = {"rows": runs, "index": [file_order, *orders.tolist()]}
+        runs = ["the file's"] + [f"random, seed {i}" for i in range(len(orders))]
+        numbers = {"row order": runs, "NMI, index": [file_order, *orders.tolist()]}
         if len(ball) == len(orders) + 1:
-            numbers["ball"] = ball.tolist()
+            numbers["NMI, ball"] = ball.tolist()
         return describe(fig, alt, numbers)
 
 
