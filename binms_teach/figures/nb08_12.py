@@ -27,7 +27,8 @@ def _r(x, places=3):
 
 
 def _title(name):
-    return paper.TITLES.get(name, name)
+    """A data set's name as a sentence writes it: "Zoo", "Votes", "Mixture-5"."""
+    return paper.TITLES.get(name, name[:1].upper() + name[1:])
 
 
 # ---------------------------------------------------------------- lesson 11
