@@ -123,6 +123,11 @@ def figure1_alt(sweeps):
         if 0 in s.k1s:
             text += (f"; without the ascent (k1 = 0) the NMI reaches "
                      f"{_r(np.max(s.nmi[s.k1s.index(0)]))}")
+        ascents = [i for i, k1 in enumerate(s.k1s) if k1 > 0]
+        if len(ascents) > 1:  # where the band of good settings starts and ends
+            lo, hi = ascents[0], ascents[-1]
+            text += (f"; the k2 of the best NMI is {s.k2s[int(np.argmax(s.nmi[lo]))]} at k1 = "
+                     f"{s.k1s[lo]} and {s.k2s[int(np.argmax(s.nmi[hi]))]} at k1 = {s.k1s[hi]}")
         parts.append(text + ".")
     return " ".join(parts)
 
