@@ -65,9 +65,13 @@ def test_figure1_states_the_best_settings(sweeps, slide):
                    for j in range(len(s.k2s)))
         assert number_in(d.alt, best[0]), (best, d.alt)
         assert f"({best[1]}, {best[2]})" in d.alt
+    # the numbers as the maps show them: a row per data set, score and k1, a column per k2
     s = shown["zoo"]
-    assert len(d.numbers["NMI"]) == sum(x.nmi.size for x in shown.values())
-    assert d.numbers["NMI"][0] == f"{s.nmi[0, 0]:.3f}"
+    assert len(d.numbers["k1"]) == sum(2 * len(x.k1s) for x in shown.values())
+    assert d.numbers["score"][:2] == ["NMI", "NMI"] and d.numbers["k1"][0] == "0"
+    assert d.numbers[f"k2 = {s.k2s[0]}"][0] == f"{s.nmi[0, 0]:.3f}"
+    if not slide:  # Spect's grid has k2 = 1, Zoo's has not: Zoo's cell is empty
+        assert d.numbers["k2 = 1"][0] == "-"
 
 
 @pytest.mark.parametrize("slide", [False, True])

@@ -139,17 +139,20 @@ def _and(listed):
 
 
 def _figure1_numbers(sweeps, names):
-    cols = {"data set": [], "k1": [], "k2": [], "NMI": [], "ARI": [], "clusters": []}
+    """The heat maps as a table: one row per data set, score and k1, one column per k2."""
+    k2s = sorted({int(k2) for name in names for k2 in sweeps[name].k2s})
+    cols = {"data set": [], "score": [], "k1": []} | {f"k2 = {k2}": [] for k2 in k2s}
     for name in names:
         s = sweeps[name]
-        for i, k1 in enumerate(s.k1s):
-            for j, k2 in enumerate(s.k2s):
+        for metric in ("nmi", "ari"):
+            values = getattr(s, metric)
+            for i, k1 in enumerate(s.k1s):
                 cols["data set"].append(paper.TITLES.get(name, name))
+                cols["score"].append(metric.upper())
                 cols["k1"].append(int(k1))
-                cols["k2"].append(int(k2))
-                cols["NMI"].append(float(s.nmi[i, j]))
-                cols["ARI"].append(float(s.ari[i, j]))
-                cols["clusters"].append(int(s.n_clusters[i, j]))
+                for k2 in k2s:
+                    cols[f"k2 = {k2}"].append(float(values[i, s.k2s.index(k2)])
+                                              if k2 in s.k2s else None)
     return cols
 
 
