@@ -27,11 +27,14 @@ class Verdict:
         return f"{self.message}\n{self.details}" if self.details else self.message
 
     def _repr_html_(self):
-        # Okabe-Ito green / vermillion; grey for a question not answered yet
-        colour = "#009E73" if self.correct else "#D55E00"
+        # Dark green / red / grey text on its own light tint, at least 7:1 (WCAG AAA) on any
+        # page (light, the book's dark mode, JupyterLab's dark theme); the words carry the
+        # meaning ("correct." / "not ..."), the colour only repeats it (tests/test_palette.py)
+        colour, ground = ("#0A5A2A", "#E6F4EA") if self.correct else ("#9C1C0C", "#FCEBE8")
         if self.message.endswith("not answered yet."):
-            colour = "#666666"
-        shown = f'<span style="color:{colour}">{html.escape(self.message)}</span>'
+            colour, ground = "#474747", "#EEEEEE"
+        shown = (f'<span style="color:{colour};background-color:{ground};padding:0 0.25em">'
+                 f"{html.escape(self.message)}</span>")
         if self.details:
             shown += f"<pre>{html.escape(self.details)}</pre>"
         return shown

@@ -1,0 +1,328 @@
+"""`AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step.
+
+It displays the `binms_teach.trace.AscentTrace` of the chosen point and k1:
+x_j, its voters, their votes for a 1 in every pixel, x_{j+1} with the bits
+that changed, and the whole path.
+"""
+
+from collections import OrderedDict
+
+import ipywidgets as widgets
+import numpy as np
+
+from .._validation import check_binary, check_int, check_neighbours, check_tie
+from ..trace import ascent_trace
+from .base import Explorer, column
+from .pictures import (
+    CURRENT,
+    TURNED_OFF,
+    TURNED_ON,
+    binary_image,
+    framed,
+    mosaic,
+    next_image,
+    plain_text,
+    png_bytes,
+    votes_image,
+    votes_key,
+    votes_lut,
+)
+
+
+def _plural(count, one, many):
+    return f"{count} {one if count == 1 else many}"
+
+
+def step_readout(step, n_steps, neighbours="index"):
+    """The explorer's one-line summary of a step.
+
+    Under ``neighbours="ball"`` it also says how many data points vote (the
+    closed ball may hold more than k1).
+
+    Examples
+    --------
+    >>> from binms_teach.trace import ascent_trace
+    >>> trace = ascent_trace([[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]], 0, k1=3)
+    >>> step_readout(trace.steps[0], trace.n_iter)
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
+    >>> step_readout(trace.steps[1], trace.n_iter)
+    'iteration 1 of 1 · k1 = 3 · 0 bits change · 0 ties · fixed point: x_1 is a mode'
+    """
+    text = f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
+    if neighbours == "ball":
+        text += f"ball of {_plural(len(step.neighbours), 'point', 'points')} · "
+    text += (f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
+            f"{_plural(step.n_ties, 'tie', 'ties')}")
+    if step.fixed:
+        text += f" · fixed point: x_{step.j} is a mode"
+    return text
+
+
+
+class AscentExplorer(Explorer):
+    """Watch one binary gradient ascent on image data, one update at a time.
+
+    Controls: ``point`` (the data index x_0 starts from), ``k1``, the
+    ``neighbours`` rule ("index": the k1 nearest, the lower row index wins a
+    tie; "ball": every data point within the k1-th smallest distance),
+    ``play``, ``back`` and ``step`` (description "step"), and the
+    ``iteration`` slider. For the current iteration j it shows x_j, its voters
+    (nearest first), their votes for a 1 in every pixel (ties dotted), and
+    x_{j+1} with the bits that changed marked, plus the whole path.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d), 0/1 values
+    start : int, default 0
+        The data index of the first point shown.
+    k1 : int, default 10
+    tie : {"one", "zero", "keep"}, default "one"
+    max_iter : int, default 100
+    neighbours : {"index", "ball"}, default "index"
+        The neighbour rule shown first.
+    shape : (int, int), default (16, 15)
+        Rows and columns of one image, row-major (Digits: 16 rows of 15 pixels).
+    y : array-like of shape (n,), optional
+        Labels, shown next to the point.
+    k1_max : int, default 30
+    scale : int, default 10
+        Screen pixels per image pixel.
+
+    Attributes
+    ----------
+    state : AscentStep
+        The step on display.
+    trace : AscentTrace
+        The ascent on display.
+    readout : ipywidgets.Label
+        One line, e.g. "iteration 3 of 6 · k1 = 10 · 4 bits change · 2 ties".
+    images : dict of ipywidgets.Image
+        "iterate", "votes", "next", "neighbours", "path"; ``pixels`` holds the
+        RGB arrays they show.
+
+    Examples
+    --------
+    >>> X = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]]
+    >>> ex = AscentExplorer(X, k1=3, shape=(1, 3), k1_max=4)
+    >>> ex.readout.value
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
+    >>> ex.step.click()
+    >>> ex.state.j, ex.state.x.tolist()
+    (1, [0, 0, 1])
+    """
+
+    CACHE_SIZE = 256
+
+    def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, neighbours="index",
+                 shape=(16, 15), y=None, k1_max=30, scale=10):
+        self.X = check_binary(X)
+        n, d = self.X.shape
+        self.shape = tuple(int(s) for s in shape)
+        if len(self.shape) != 2 or self.shape[0] * self.shape[1] != d:
+            raise ValueError(f"shape={shape} does not hold the {d} features of a sample; "
+                             f"give (rows, columns) with rows * columns = {d}.")
+        self.tie = check_tie(tie)
+        self.max_iter = check_int(max_iter, "max_iter", 1, 10**6,
+                                  "The explorer shows at least one update.")
+        k1_max = check_int(k1_max, "k1_max", 1, n, f"k1 counts neighbours among the {n} points.")
+        check_int(k1, "k1", 1, k1_max, "Raise k1_max to explore a larger k1.")
+        check_int(start, "start", 0, n - 1, "start is a data index.")
+        self.y = None if y is None else np.asarray(y)
+        self.scale = check_int(scale, "scale", 1, 64)
+        self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
+        self.path_scale = self.thumb_scale  # the path, 12 to a row
+        self._cache = OrderedDict()
+        self._luts = {}
+        self._silent = False
+
+        # controls
+        self.point = widgets.BoundedIntText(value=start, min=0, max=n - 1, description="point",
+                                            layout=widgets.Layout(width="170px"))
+        self.k1 = widgets.IntSlider(value=k1, min=1, max=k1_max, description="k1",
+                                    continuous_update=False)
+        self.neighbours = widgets.ToggleButtons(
+            options=["index", "ball"], value=check_neighbours(neighbours),
+            description="neighbours",
+            style={"button_width": "60px", "description_width": "initial"},
+            tooltips=["the k1 nearest; at equal distance the lower row index wins",
+                      "every data point within the k1-th smallest distance"])
+        self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
+        self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
+        self.back = widgets.Button(description="back", icon="step-backward",
+                                   tooltip="show the previous update", layout={"width": "90px"})
+        self.step = widgets.Button(description="step", icon="step-forward",
+                                   tooltip="show the next update", layout={"width": "90px"})
+        self.readout = widgets.Label()
+        self.readout.add_class("bga-readout")
+        self.title = widgets.HTML()
+        # pictures
+        names = ("iterate", "votes", "next", "neighbours", "path")
+        self.images = {name: widgets.Image(format="png") for name in names}
+        for name, image in self.images.items():
+            image.add_class(f"bga-{name}")
+        self.pixels = {}
+        self.captions = {name: widgets.HTML() for name in names}
+        self.legend = widgets.HTML()
+
+        widgets.link((self.play, "value"), (self.iteration, "value"))
+        self.point.observe(self._on_start, "value")
+        self.k1.observe(self._on_start, "value")
+        self.neighbours.observe(self._on_start, "value")
+        self.iteration.observe(self._on_iteration, "value")
+        self.step.on_click(lambda _: self._move(+1))
+        self.back.on_click(lambda _: self._move(-1))
+
+        def panel(name):
+            return column([self.captions[name], self.images[name]], margin="0 16px 4px 0")
+
+        self.ui = column([
+            self.title,
+            widgets.HBox([self.point, self.k1, self.neighbours]),
+            widgets.HBox([self.play, self.back, self.step, self.iteration]),
+            self.readout,
+            widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
+            self.legend,
+            panel("neighbours"),
+            panel("path"),
+        ])
+        self._load()
+
+
+    # model -----------------------------------------------------------------
+    def trace_for(self, point, k1, neighbours="index"):
+        """The (cached) `AscentTrace` of data point ``point`` with ``k1`` and a neighbour rule."""
+        key = (int(point), int(k1), check_neighbours(neighbours))
+        if key in self._cache:
+            self._cache.move_to_end(key)
+        else:
+            self._cache[key] = ascent_trace(self.X, key[0], key[1], self.max_iter, self.tie,
+                                            neighbours=key[2])
+            if len(self._cache) > self.CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return self._cache[key]
+
+    @property
+    def trace(self):
+        return self._trace
+
+    @property
+    def state(self):
+        return self._trace.steps[self.iteration.value]
+
+    # controller ------------------------------------------------------------
+    def _on_start(self, _change):
+        self._load()
+
+    def _on_iteration(self, _change):
+        if not self._silent:
+            self._render()
+
+    def _move(self, delta):
+        self.iteration.value = min(max(self.iteration.value + delta, 0), self.iteration.max)
+
+    def _load(self):
+        """A new point or k1: fetch its trace, go back to iteration 0, draw."""
+        self._trace = self.trace_for(self.point.value, self.k1.value, self.neighbours.value)
+        last = self._trace.n_iter - 1
+        self._silent = True
+        try:
+            self.iteration.value = 0
+            self.iteration.max = last
+            self.play.max = last
+            self.play.value = 0
+        finally:
+            self._silent = False
+        self._render_trace()
+        self._render()
+
+    # view ------------------------------------------------------------------
+    def _view_rows(self):
+        step = self.state
+        m = len(step.neighbours)
+        c = {name: plain_text(cap.value) for name, cap in self.captions.items()}
+        ties = ("black dot: a tie (exactly half)" if m % 2 == 0
+                else "odd number of voters: no ties")
+        return [
+            plain_text(self.title.value), self.readout.value,
+            [(c["iterate"], self.pixels["iterate"]), (c["votes"], self.pixels["votes"]),
+             (c["next"], self.pixels["next"])],
+            f"colour key of the votes for a 1: 0 (left) to {m} (right), {m} voters; {ties}",
+            [("", votes_key(m, self.thumb_scale * 2))],
+            f"in x_{step.j + 1}: filled vermillion, a 0 that becomes 1; sky blue with a white "
+            "ring, a 1 that becomes 0",
+            c["neighbours"], [("", self.pixels["neighbours"])],
+            c["path"], [("", self.pixels["path"])],
+        ]
+
+    def _show(self, name, rgb):
+        self.pixels[name] = rgb
+        self.images[name].value = png_bytes(rgb)
+        self.images[name].width = str(rgb.shape[1])  # one screen pixel per pixel drawn
+
+    def _render_trace(self):
+        """What changes only with the point or k1: title, legend."""
+        tr = self._trace
+        i = tr.start
+        label = "" if self.y is None else f" (label {self.y[i]})"
+        rule = getattr(tr, "neighbours", "index")
+        cycled = (not tr.converged and len(tr.path) > 1
+                  and any((tr.path[-1] == p).all() for p in tr.path[:-1]))
+        end = ("a fixed point" if tr.converged
+               else "an earlier iterate: a cycle, stopped there" if cycled
+               else f"max_iter = {tr.max_iter} updates without a fixed point")
+        self.title.value = (
+            f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
+            f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
+            f"{_plural(tr.n_iter, 'update', 'updates')} computed; neighbours = {rule!r}.")
+
+    def _lut(self, m):
+        if m not in self._luts:
+            self._luts[m] = votes_lut(m)
+        return self._luts[m]
+
+    def _render_legend(self, m):
+        """The colour key of the votes of m voters (k1, or the ball's size)."""
+        lut = self._lut(m)
+        ink = ["white" if lut[v] @ (0.299, 0.587, 0.114) < 128 else "black" for v in range(m + 1)]
+        swatches = "".join(
+            f"<span style='background:rgb{tuple(int(c) for c in lut[v])};color:{ink[v]};"
+            f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(m + 1))
+        ties = (f"black dot: a tie (exactly half), settled by tie = {self.tie!r}"
+                if m % 2 == 0 else f"{m} voters, an odd number: no ties")
+        self.legend.value = (
+            f"<small>votes for a 1 among the {m} voters: {swatches} · {ties}"
+            f" · in x<sub>j+1</sub>: <span style='color:rgb{TURNED_ON}'>■</span> (filled) a 0 "
+            f"that becomes 1, <span style='color:rgb{TURNED_OFF}'>▣</span> (ringed) a 1 that "
+            f"becomes 0</small>")
+
+    def _render(self):
+        step, tr, s = self.state, self._trace, self.scale
+        j, m = step.j, len(step.neighbours)
+        ball = getattr(tr, "neighbours", "index") == "ball"
+        self._render_legend(m)
+        self._show("iterate", binary_image(step.x, self.shape, s))
+        self._show("votes", votes_image(step.ones, step.ties, m, self.shape, s, self._lut(m)))
+        self._show("next", next_image(step.x, step.x_next, self.shape, s))
+        thumbs = [binary_image(self.X[i], self.shape, self.thumb_scale, grid=False)
+                  for i in step.neighbours]
+        self._show("neighbours", mosaic(thumbs, ncols=10))
+        path = [binary_image(x, self.shape, self.path_scale, grid=False) for x in tr.path]
+        path = [np.pad(p, ((3, 3), (3, 3), (0, 0)), constant_values=255) for p in path]
+        path[min(j, len(path) - 1)] = framed(path[min(j, len(path) - 1)], CURRENT, 3)
+        self._show("path", mosaic(path, ncols=12, gap=2))
+
+        self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
+        voters = (f"B(x<sub>{j}</sub>, δ<sub>({step.k1})</sub>(x<sub>{j}</sub>))" if ball
+                  else f"NN<sub>{step.k1}</sub>(x<sub>{j}</sub>)")
+        self.captions["votes"].value = f"votes for a 1 among {voters}"
+        self.captions["next"].value = f"<b>x<sub>{j + 1}</sub></b> = maj({voters})"
+        shown = ", ".join(str(int(v)) for v in step.distances)
+        self.captions["neighbours"].value = (
+            f"{voters}{f', {m} points' if ball else ''}, nearest first: data points "
+            f"{', '.join(str(int(v)) for v in step.neighbours[:10])}"
+            f"{' …' if m > 10 else ''}; Hamming distances {shown}")
+        self.captions["path"].value = (f"the path x<sub>0</sub>, …, x<sub>{len(tr.path) - 1}"
+                                       f"</sub>; x<sub>{j}</sub> framed")
+        self.readout.value = step_readout(step, tr.n_iter, "ball" if ball else "index")
+        self.back.disabled = j == 0
+        self.step.disabled = j == tr.n_iter - 1

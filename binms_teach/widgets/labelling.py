@@ -1,0 +1,187 @@
+"""`LabellingExplorer`: epsilon(k2), the graph H <= epsilon among the distinct modes, its clusters.
+
+It displays the `binms_teach.trace.LabellingState` of the chosen k2.
+"""
+
+import ipywidgets as widgets
+import numpy as np
+from scipy.sparse.csgraph import minimum_spanning_tree
+
+from .._validation import check_int
+from ..hamming import hamming
+from ..majority import majority_vote
+from ..trace import LabellingModel, classical_mds
+from .base import GREY, Blitter, Explorer, column, label_style, marker_path
+from .pictures import binary_image, framed, mosaic, plain_text, png_bytes
+
+
+class LabellingExplorer(Explorer):
+    """epsilon(k2), the graph H <= epsilon among the distinct modes, and its clusters.
+
+    The distinct modes are placed once on a classical MDS map of their Hamming
+    distances (marker area grows with the samples that reached them); the k2
+    slider redraws the lines and colours the ten largest clusters; the bars give
+    every cluster's size, largest first.
+
+    The lines are not all the pairs within epsilon (thousands, a grey smear) but
+    the edges of the minimum spanning tree of the distinct modes' Hamming
+    distances with H <= epsilon (inclusive): single linkage, computed once.
+    Their connected components are exactly those of the graph H <= epsilon, and
+    they form a spanning forest of each cluster (u - c lines for u distinct
+    modes in c clusters). The readout still counts every edge of the graph.
+
+    Parameters
+    ----------
+    modes : array-like of shape (n, d), 0/1 values
+        The final iterate of every sample, e.g. ``BinNNMS().fit(X).modes_``.
+    k2 : int, default 10
+    k2_max : int, default 50
+    y : array-like of shape (n,), optional
+        True labels: the readout adds NMI and ARI.
+    X : array-like of shape (n, d), optional
+        The data: adds the choice of measuring epsilon on the data, and (with
+        ``shape``) the median centres of the largest clusters.
+    shape : (int, int), optional
+        The image shape (rows, columns) of a sample, to draw cluster centres.
+    size : (float, float), default (9, 4)
+
+    Attributes
+    ----------
+    k2 : ipywidgets.IntSlider
+    epsilon_from : ipywidgets.ToggleButtons
+        "modes" or "data" (the latter only when X is given).
+    model : LabellingModel
+    state : LabellingState
+    readout : ipywidgets.Label
+    image : ipywidgets.Image
+    centres : ipywidgets.Image
+        The median centres of the ten largest clusters (with X and shape).
+    figure : matplotlib.figure.Figure
+        The figure drawn into ``image``; its artists ``edge_lines`` (the
+        minimum spanning tree's edges with H <= epsilon, a spanning forest of
+        each cluster, one polyline broken by NaNs), ``nodes`` (the distinct
+        modes, coloured by cluster) and ``bars`` hold what is on display.
+    """
+
+    N_COLOURED = 10
+    N_BARS = 40
+
+    def __init__(self, modes, *, k2=10, k2_max=50, y=None, X=None, shape=None, size=(9, 4)):
+        self.model = model = LabellingModel(modes, X=X, y=y)
+        n = model.n
+        k2_max = check_int(k2_max, "k2_max", 1, n - 1, f"k2 ranks the other {n - 1} points.")
+        check_int(k2, "k2", 1, k2_max, "Raise k2_max to explore a larger k2.")
+        self.shape = None if shape is None else tuple(shape)
+        self.k2 = widgets.IntSlider(value=k2, min=1, max=k2_max, description="k2")
+        options = ["modes", "data"] if X is not None else ["modes"]
+        self.epsilon_from = widgets.ToggleButtons(options=options, value="modes",
+                                                  description="epsilon on",
+                                                  style={"button_width": "70px"})
+        self.readout = widgets.Label()
+        self.readout.add_class("eps-readout")
+        self.image = widgets.Image(format="png")
+        self.image.add_class("eps-graph")
+        self.centres = widgets.Image(format="png")
+        self.centres.add_class("eps-centres")
+        self.centres_caption = widgets.HTML()
+
+        D = hamming(model.modes)
+        # The map: MDS of sqrt(H), i.e. PCA of the modes (never stretches a distance).
+        self._coords, _ = classical_mds(np.sqrt(D))
+        c = self._coords
+        # Single linkage: the tree's edges with H <= epsilon join exactly the
+        # components of the graph H <= epsilon. Distinct modes lie at H >= 1, so
+        # no edge is lost to the zeros that mean "no edge" to scipy.
+        tree = minimum_spanning_tree(D).tocoo()
+        by_weight = np.argsort(tree.data, kind="stable")
+        a, b = tree.row[by_weight], tree.col[by_weight]
+        self._tree_weights = tree.data[by_weight]
+        # The tree's edges, lightest first, as one polyline broken by NaNs: the
+        # edges within epsilon are a prefix of it, three points per edge.
+        lines = np.full((len(a), 3, 2), np.nan)
+        lines[:, 0], lines[:, 1] = c[a], c[b]
+        self._tree_lines = lines.reshape(-1, 2)
+        self._plot = plot = Blitter(size, ncols=2)
+        ax, bars = plot.axes
+        (self.edge_lines,) = ax.plot([], [], color="0.45", linewidth=0.6, animated=True)
+        self.nodes = ax.scatter(c[:, 0], c[:, 1], s=6 + 4 * np.sqrt(model.counts),
+                                 edgecolors="k", linewidths=0.2, animated=True)
+        pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
+        ax.set_xlim(c[:, 0].min() - pad[0], c[:, 0].max() + pad[0])
+        ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
+        ax.set_xlabel("MDS axis 1")
+        ax.set_ylabel("MDS axis 2")
+        ax.set_title(f"the {len(model.modes)} distinct modes; lines: single-linkage tree\n"
+                     "edges within epsilon (a spanning forest of each cluster)", fontsize=9)
+        self.bars = bars.bar(np.arange(self.N_BARS), np.ones(self.N_BARS), width=0.8,
+                             animated=True)
+        bars.set_yscale("log")
+        bars.set_ylim(0.8, n)
+        bars.set_xlim(-0.8, self.N_BARS - 0.2)
+        bars.set_xlabel(f"the {self.N_BARS} largest clusters")
+        bars.set_ylabel("samples (log scale)")
+        bars.set_title("cluster sizes, largest first", fontsize=9)
+        self._rank_markers = [marker_path(label_style(r)[1]) for r in range(self.N_COLOURED)]
+        self._rank_markers.append(marker_path("o"))  # every cluster past the tenth
+        plot.animated = [self.edge_lines, self.nodes, *self.bars]
+        plot.fig.tight_layout()
+        plot.freeze()
+        self.figure = plot.fig
+        self.k2.observe(lambda _: self._render(), "value")
+        self.epsilon_from.observe(lambda _: self._render(), "value")
+        rows = [widgets.HBox([self.k2, self.epsilon_from]), self.readout, self.image]
+        if X is not None and self.shape is not None:
+            rows += [self.centres_caption, self.centres]
+        self.image.width = str(int(plot.fig.bbox.width))
+        self.ui = column(rows)
+        self._render()
+
+
+    def _render(self):
+        s = self._state = self.model.state(self.k2.value, epsilon_from=self.epsilon_from.value)
+        drawn = self._tree_lines[: 3 * np.searchsorted(self._tree_weights, s.epsilon,
+                                                       side="right")]
+        self.edge_lines.set_data(drawn[:, 0], drawn[:, 1])
+        sizes = s.sizes
+        order = np.argsort(-sizes, kind="stable")      # clusters, largest first
+        rank = np.empty(len(sizes), dtype=int)
+        rank[order] = np.arange(len(sizes))
+        palette = np.array([label_style(r)[0] if r < self.N_COLOURED else GREY
+                            for r in range(len(sizes))])
+        self.nodes.set_facecolors(palette[rank[s.components]])
+        # colour and marker: the i-th largest cluster has label_style(i)'s marker
+        node_rank = np.minimum(rank[s.components], self.N_COLOURED)
+        self.nodes.set_paths([self._rank_markers[r] for r in node_rank])
+        for b, bar in enumerate(self.bars):
+            bar.set_height(sizes[order[b]] if b < len(order) else 0)
+            bar.set_color(palette[b] if b < len(order) else "none")
+        self.image.value = self._plot.png()
+        if self.model.X is not None and self.shape is not None:
+            top = order[: self.N_COLOURED]
+            thumbs = []
+            for r, m in enumerate(top):
+                w = majority_vote(self.model.X[s.labels == m])
+                thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
+                               ((3, 3), (3, 3), (0, 0)), constant_values=255)
+                thumbs.append(framed(thumb, tuple(int(255 * v) for v in palette[r][:3]), 3))
+            strip = self._centres_rgb = mosaic(thumbs, ncols=self.N_COLOURED)
+            self.centres.value = png_bytes(strip)
+            self.centres.width = str(strip.shape[1])
+            self.centres_caption.value = (
+                "median centres (majority votes of the members) of the largest clusters, "
+                "with their sizes: " + ", ".join(str(int(sizes[m])) for m in top))
+        text = (f"k2 = {s.k2} · epsilon = {s.epsilon:.2f} (on the {s.epsilon_from}) · "
+                f"{s.n_edges} edges among {len(s.modes)} distinct modes · "
+                f"{s.n_clusters} clusters")
+        if s.nmi is not None:
+            text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
+        self.readout.value = text
+
+    def _view_rows(self):
+        rows = [self.readout.value,
+                "map: the distinct modes (MDS of sqrt(H)); the i-th largest cluster in the i-th "
+                "colour and marker, the others grey dots",
+                [("", np.asarray(self._plot.last_rgb))]]
+        if self.model.X is not None and self.shape is not None:
+            rows += [[(plain_text(self.centres_caption.value), self._centres_rgb)]]
+        return rows
