@@ -1058,6 +1058,143 @@ def _06_12():
     }
 
 
+
+# -- the letters a computation decides, a second way ----------------------------------------------
+# A concept question whose right letter follows from a number is answered here by computing the
+# number and reading the letter off the options; the others ask for a reason (CONCEPTUAL).
+
+def _option(exercise_id, text):
+    """The letter of the option whose short name is ``text``."""
+    options = EXERCISES[exercise_id].options
+    return next(letter for letter, name in options.items() if name == text)
+
+
+def _letters():
+    from binms_teach import BinNNMS, bga_step, checks, epsilon_proximity, majority_vote
+    from binms_teach.kernels import (
+        aitchison_aitken,
+        kth_distance,
+        nn_density,
+        nn_density_gradient,
+        uniform_kernel,
+    )
+
+    def eq3_printed(s):
+        rng = np.random.default_rng(0)
+        a, b = rng.integers(0, 2, size=(2, 50))
+        printed = len(a) - int((a - b) @ (a - b))
+        return _option("01.eq3_printed", {int(np.sum(a != b)): "differ",
+                                          int(np.sum(a == b)): "agree"}[printed])
+
+    def weighted(s):
+        cost = (cube(4)[:, None, :] != SURVEY[None]).sum(axis=2) @ np.array([1, 1, 1, 1, 1, 5, 1])
+        best = cube(4)[cost == cost.min()]
+        assert len(best) == 1
+        return _option("02.weighted", "".join(map(str, best[0])))
+
+    def odd_k1(s):
+        ties = [2 * ones == k1 for k1 in range(1, 40, 2) for ones in range(k1 + 1)]
+        return _option("02.odd_k1", "never" if not any(ties) else "half")
+
+    def rounding(s):
+        X = np.random.default_rng(1).integers(0, 2, size=(6, 30), dtype=np.uint8)
+        down = (X.mean(axis=0) > 0.5).astype(np.uint8)
+        same = [tie for tie in ("one", "zero") if np.array_equal(majority_vote(X, tie=tie), down)]
+        return _option("02.4", same[0])
+
+    def nn_step(s):
+        X, k = s.blobs, 20
+        x = X[26]
+        delta = (kth_distance(X, x, k) + kth_distance(X, x, k + 1)) / 2
+        mean = X[np.argsort(((X - x) ** 2).sum(axis=1), kind="stable")[:k]].mean(axis=0)
+        shift = nn_density_gradient(X, x, delta) / nn_density(X, x, delta, uniform_kernel)
+        d = X.shape[1]
+        factors = {"printed": delta / (d + 2), "squared": delta**2 / (d + 2),
+                   "binary": delta**2 / 2}
+        return _option("03.A", next(n for n, a in factors.items()
+                                    if np.allclose(x + a * shift, mean)))
+
+    def k1_mass(s):
+        mass = aitchison_aitken(cube(4), 1.0)
+        return _option("04.K1", "0" if mass[0] == 1 else ("uniform" if np.allclose(mass, 1 / 16)
+                                                          else "1"))
+
+    def printed_updates(s):
+        X = s.zoo.data
+        run = checks.algorithm1_bga_as_printed(X, X[0], 5, j_max=3)
+        steps = [X[0]]
+        for _ in range(4):
+            steps.append(bga_step(X, steps[-1], 5)[0])
+        assert run.n_updates == 4 and np.array_equal(run.x_star, steps[3])
+        return _option("06b.printed_updates", "jmax+1-before")
+
+    def row_order(s):
+        X = s.zoo.data
+        changed = {}
+        for rule in ("index", "ball"):
+            base = BinNNMS(k1=7, k2=20, neighbours=rule).fit(X).labels_
+            moved = False
+            for seed in range(10):
+                order = np.random.default_rng(seed).permutation(len(X))
+                labels = BinNNMS(k1=7, k2=20, neighbours=rule).fit(X[order]).labels_
+                back = np.empty_like(labels)
+                back[order] = labels
+                moved |= plain_ari(base, back) < 1
+            changed[rule] = moved
+        return _option("06b.row_order", {(True, True): "both", (True, False): "index",
+                                         (False, False): "neither"}[changed["index"],
+                                                                     changed["ball"]])
+
+    def inclusive(s):
+        M = np.array([[0, 0, 0], [1, 1, 0]], dtype=np.uint8)  # H = 2
+        return _option("07.inclusive", "inclusive" if epsilon_proximity(M, 2).max() == 0
+                       else "strict")
+
+    def chance(s):
+        y = s.spect.target
+        grow = {}
+        for name, score in (("NMI", plain_nmi), ("ARI", plain_ari)):
+            values = [score(y, np.random.default_rng(0).integers(c, size=len(y)))
+                      for c in (2, 150)]
+            grow[name] = values[1] > values[0] + 0.1
+        assert grow == {"NMI": True, "ARI": False}
+        return _option("08.chance", "NMI")
+
+    def floor(s):
+        lab = s.labelling(10)
+        same = np.array_equal(lab.labels(18.2), lab.labels(18.9))
+        return _option("09.floor", "same" if same else "different")
+
+    def cheap(s):
+        k1s, subsamples = 12, 3
+        ascents = (k1s - 1) * (1 + subsamples)  # k1 = 1 needs none; the data and each subsample
+        return _option("12.cheap", str(ascents))
+
+    return {"01.eq3_printed": eq3_printed, "02.weighted": weighted, "02.odd_k1": odd_k1,
+            "02.4": rounding, "03.A": nn_step, "04.K1": k1_mass,
+            "06b.printed_updates": printed_updates, "06b.row_order": row_order,
+            "07.inclusive": inclusive, "08.chance": chance, "09.floor": floor, "12.cheap": cheap}
+
+
+LETTERS = _letters()
+# Questions that ask for a reason or a reading of the paper, not for a number.
+CONCEPTUAL = {"02.split", "03.climbs", "04.exponent", "04.eq6", "05.sign", "05.A", "05.car",
+              "06.update", "06.ball_self", "06.density", "06b.map", "07.chaining", "08.car",
+              "09.sweep_cost", "10.which_points", "10.claim", "11.reshape", "11.fixed_k",
+              "12.one_cluster", "12.held_out", "12.no_structure"}
+
+
+def test_every_letter_is_computed_or_a_reason():
+    choices = {i for i in ALL if isinstance(EXERCISES[i], Choice)}
+    assert choices == set(LETTERS) | CONCEPTUAL and not set(LETTERS) & CONCEPTUAL
+
+
+@pytest.mark.parametrize("exercise_id", sorted(LETTERS))
+def test_a_letter_a_computation_decides_is_the_one_the_check_accepts(exercise_id, data):
+    letter = LETTERS[exercise_id](data)
+    assert letter == EXERCISES[exercise_id].answer and check(exercise_id, letter).correct
+
+
 # notebook 10's toy example, section 1
 TOY = np.array([[1, 1, 0, 0], [1, 1, 1, 0], [1, 0, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]],
                dtype=np.uint8)
