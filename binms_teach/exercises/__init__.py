@@ -65,7 +65,7 @@ def question(exercise_id):
     Examples
     --------
     >>> question("06.odd_k1_ties")
-    'With k1 = 11, how many tied bits can one update have?'
+    "With k1 = 11 and neighbours='index' (the default), how many tied bits can one update have?"
     """
     return EXERCISES[exercise_id].question
 

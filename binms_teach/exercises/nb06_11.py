@@ -26,8 +26,8 @@ EXERCISES = {
         {"a": "a mean of 0/1 vectors is not binary; the median centre is the majority vote.",
          "b": "the ascent is non-blurring: the neighbours always come from the data."}),
     "06.odd_k1_ties": Number(
-        "With k1 = 11, how many tied bits can one update have?", 0, 0,
-        "a tie needs exactly half of the k1 votes, 2 * ones = k1."),
+        "With k1 = 11 and neighbours='index' (the default), how many tied bits can one update "
+        "have?", 0, 0, "a tie needs exactly half of the k1 votes, 2 * ones = k1."),
     "06.ball_self": Choice(
         "Is a data point always among its own voters? (a) yes, under both rules, (b) under "
         "'ball' always, under 'index' unless k1 or more lower-index copies of it exist, "
