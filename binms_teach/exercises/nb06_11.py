@@ -155,11 +155,11 @@ EXERCISES = {
         "How many clusters does BinNNMS(k1=10, k2=25) find on Digits?", 40, 0,
         "ten large ones and a tail of small ones (notebook 11)."),
     "11.kmodes_misses": Number(
-        "In how many of the ten k-modes runs with k = 10 and one start each (random_state = 0 "
+        "In how many of the ten k-modes runs with 10 clusters and one start each (random_state = 0 "
         "to 9) is at least one digit left without a cluster of which it is the majority?", 5, 0,
         "half of the runs (notebook 11, section 5)."),
     "11.fixed_k": Choice(
-        "Why does BinNNMS keep every digit apart while k-modes with k = 10 often does not? "
+        "Why does BinNNMS keep every digit apart while k-modes with 10 clusters often does not? "
         "(a) BinNNMS uses the labels, (b) k-modes must place exactly ten centres; BinNNMS can "
         "afford extra small clusters for unusual images.",
         {"a": "labels", "b": "fixed k"}, "b",
@@ -193,9 +193,9 @@ _RESULTS = {
              "LabellingModel on the k1 = 20 modes, the NMI of every k2 from 1 to 80."),
     "07.4": ("Exercise 4: the whole-number epsilon between 10 and 40 with the best NMI "
              "(k1 = 10 modes).", 21, 0, "labelling.state(epsilon=e) for e in range(10, 41)."),
-    "08.1": ("Exercise 1: Zoo, k = 8, n_init=10, random_state = 0 to 9: the mean NMI over the "
+    "08.1": ("Exercise 1: Zoo, 8 clusters, n_init=10, random_state = 0 to 9: the mean NMI over the "
              "ten runs, to 0.001.",
-             0.794, 0.0005, "experiments.kmodes_runs(..., n_init=10) on Zoo with k = 8."),
+             0.794, 0.0005, "experiments.kmodes_runs(..., n_init=10) on Zoo with 8 clusters."),
     "08.2": ("Exercise 2: the NMI of BinNNMS(k1=10, k2=25) on Zoo, to 0.001.", 0.854, 0.0005,
              "fit BinNNMS(k1=10, k2=25) on Zoo and score with nmi."),
     "08.3": ("Exercise 3: Car in disjunctive coding: the distance from a car to its nearest "
@@ -222,7 +222,7 @@ _RESULTS = {
     "11.1": ("Exercise 1: of the 40 clusters of BinNNMS(k1=10, k2=25), how many have 5 as their "
              "majority digit?", 9, 0,
              "experiments.prototypes(X, y, labels, n=40): count majority 5."),
-    "11.2": ("Exercise 2: the NMI of k-modes with k = 40 (seed 0, n_init=1), to 0.001.", 0.692,
+    "11.2": ("Exercise 2: the NMI of k-modes with 40 clusters (seed 0, n_init=1), to 0.001.", 0.692,
              0.0005, "it stays far below BinNNMS's 0.880 with the same number of clusters."),
     "11.3": ("Exercise 3: how many clusters does (k1, k2) = (15, 50) give?", 19, 0,
              "fewer than the 40 of (10, 25)."),
