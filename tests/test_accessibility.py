@@ -60,7 +60,6 @@ PENDING = {
     },
     "headings": set(),
     "links": {
-        "00_index",  # lessons-a: the contents' bare "exercises" / "solutions" (tools/navigation.py)
         "12_choosing_k1_k2",  # lessons-c: "appendix [12a](...)"
     },
 }
