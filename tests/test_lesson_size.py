@@ -45,11 +45,6 @@ PENDING = {
     "06_binary_gradient_ascent.ipynb": "lessons-b",
     "06b_algorithm1_on_data.ipynb": "lessons-b",
     "07_epsilon_proximity.ipynb": "lessons-b",
-    "08_table3_kmodes_vs_binnnms.ipynb": "lessons-c",
-    "09_figure1_parameter_sweep.ipynb": "lessons-c",
-    "10_figure2_quantization_error.ipynb": "lessons-c",
-    "11_figure3_digit_prototypes.ipynb": "lessons-c",
-    "12_choosing_k1_k2.ipynb": "lessons-c",
 }
 
 
