@@ -37,15 +37,7 @@ ALL = {p.name: lesson_stats.stats(p) for p in LESSONS}
 PATHS = {p.name: p for p in LESSONS}
 
 # lesson -> its owner, while the lesson lacks the frame of this round (strict xfail)
-PENDING = {
-    "01_binary_data_and_hamming.ipynb": "lessons-a",
-    "02_median_centre.ipynb": "lessons-a",
-    "04_aitchison_aitken_kernel.ipynb": "lessons-a",
-    "05_kernel_to_median_shift.ipynb": "lessons-a",
-    "06_binary_gradient_ascent.ipynb": "lessons-b",
-    "06b_algorithm1_on_data.ipynb": "lessons-b",
-    "07_epsilon_proximity.ipynb": "lessons-b",
-}
+PENDING: dict[str, str] = {}
 
 
 def _pending(names):
