@@ -56,8 +56,7 @@ PENDING = {
         "solutions/11_figure3_digit_prototypes_solutions",
     },
     "headings": set(),
-    "links": {
-    },
+    "links": set(),
 }
 RULES = {"images": image_output_problems, "headings": heading_problems, "links": link_problems}
 
