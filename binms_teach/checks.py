@@ -21,11 +21,10 @@ from typing import NamedTuple
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from . import fast
 from ._validation import check_binary, check_int, check_tie
 from .ascent import bga, bga_step
 from .datasets import make_bernoulli_mixture
-from .fast.ascent import ascend
-from .fast.search import nearest_neighbours as fast_nearest_neighbours
 from .hamming import hamming, nearest_neighbours
 from .kernels import (
     LAM_CONVENTION,
@@ -785,12 +784,12 @@ def descent_moves(X, k1, tie="one", max_iter=100, neighbours="index"):
     X = check_binary(X)
     k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
     tie = check_tie(tie)
-    history = ascend(X, X.copy(), k1, max_iter, tie, record=True, neighbours=neighbours)[3]
+    history = fast.bga(X, X, k1, max_iter, tie, record=True, neighbours=neighbours)[3]
     old, new = history[:-1].reshape(-1, X.shape[1]), history[1:].reshape(-1, X.shape[1])
     moved = np.any(old != new, axis=1)
     old, new = old[moved], new[moved]
-    d_old, idx = fast_nearest_neighbours(X, old, k1)  # unchecked: there may be no move
-    d_new, _ = fast_nearest_neighbours(X, new, k1)
+    d_old, idx = fast.nearest_neighbours(X, old, k1)  # unchecked: there may be no move
+    d_new, _ = fast.nearest_neighbours(X, new, k1)
     ones = X[idx].sum(axis=1, dtype=np.int64)
     changed = old != new
     at_tie = 2 * ones == k1
