@@ -10,7 +10,7 @@ CONSTRAINTS ?= binms_teach/constraints.txt
 PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
-	exercises slides bench lint course dev constraints wheel book clean
+	exercises slides teach bench lint course dev constraints wheel book clean
 
 # JupyterLab refuses to run as root unless told (containers, CI machines).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -52,10 +52,17 @@ exercises: dev  ## regenerate notebooks/exercises/ from notebooks/solutions/ and
 	$(BIN)/python tools/navigation.py
 	$(BIN)/python tools/execute_notebooks.py notebooks/exercises/*.ipynb  # a shell glob: new ones too
 
-# Slide metadata of lessons 01, 02, 06, 06b and 07 (safe to re-run), then their reveal.js decks
-# with reveal.js and MathJax copied beside them (fetched once with npm, cached in build/).
-slides: dev  ## the lessons' slide decks, readable offline: build/slides/*.slides.html
-	$(BIN)/python tools/slides.py
+# The decks for the room (docs/slides/NN_title.md, tools/slides.py): each executed, written as a
+# reveal.js page and printed to a PDF handout in build/slides/. Installs only the "slides" extra.
+# Needs Node.js's npm once (reveal.js and MathJax are fetched with `npm pack`, then cached in
+# build/slides-cache/) and Chromium for the PDFs. SLIDES_ARGS: e.g. "06 07", "--notes", "--no-pdf".
+slides: $(VENV)/.slides-installed  ## the decks and their PDF handouts: build/slides/ (npm once; Chromium)
+	$(BIN)/python tools/slides.py $(SLIDES_ARGS)
+
+# For teachers: nbgrader and its JupyterLab extension (the "teach" extra) from this clone.
+teach: $(VENV)/.teach-installed  ## nbgrader for a graded class (docs/teaching.md); then: source .venv/bin/activate
+	@echo "Installed. nbgrader runs alembic from .venv/bin: first run  source $(BIN)/activate"
+	@echo "then  binms-teach nbgrader my-course  and the cycle of docs/teaching.md."
 
 bench: dev  ## benchmarks/RESULTS.md and the plots (BENCH_ARGS=--large adds n = 128k ... 1M)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
@@ -78,6 +85,14 @@ $(VENV)/.course-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 dev: $(VENV)/.dev-installed
 $(VENV)/.dev-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e '.[dev]'
+	touch $@ $(VENV)/.course-installed $(VENV)/.slides-installed $(VENV)/.teach-installed
+
+$(VENV)/.slides-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[slides]'
+	touch $@
+
+$(VENV)/.teach-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e '.[teach]'
 	touch $@ $(VENV)/.course-installed
 
 $(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python

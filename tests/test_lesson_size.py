@@ -1,14 +1,28 @@
-"""The lessons stay at teaching size (tools/lesson_stats.py counts; this test sets the limits).
+"""The lessons stay at teaching size, and the core path is one day (tools/lesson_stats.py
+counts; this test sets the limits).
 
 Every notebook of the numbered path (``notebooks/[0-9][0-9]*.ipynb``, 06b included, the
-appendix not) is measured; the table is printed (``pytest -s`` shows it, and it is in the
-report of a failure). A lesson fails past 3,000 words of prose or 40 minutes of study, or
-without its frame: at most 5 objectives and the line "Teaching: N min, exercises: M min"
-(teaching at most 40 minutes) in its first cell, "Key points" as its last cell. Notebook 00
-is the index: at most 1,500 words, no lesson frame. The whole path fails past four hours of
-reading (its prose at 120 words a minute). The counting itself is checked on small
-notebooks whose figures are known.
+appendix not) is measured, its navigation cells counted; the table is printed (``pytest -s``
+shows it, and it is in the report of a failure). A lesson fails past 3,000 words of prose or 40
+minutes of study, or without its frame: at most 5 objectives and, in its first cell, the time
+line in the one form tools/lesson_stats.py reads,
+
+    **Teaching:** 25 min · **Exercises:** 20 min · **Path:** core
+
+as the paragraph after the summary (teaching at most 40 minutes, at least the study minutes
+less 2.5; exercise minutes at least the estimate of its exercises not marked "(going
+further)"; the path "core" exactly for the lessons of ``lesson_stats.CORE``), and "Key points"
+as its last cell. Notebook 00 is the index: at most 1,500 words, no lesson frame. The whole
+path fails past four hours of reading (its prose at 120 words a minute), the core path past
+390 minutes of stated teaching and exercises (6.5 hours). The counting itself is checked on
+small notebooks whose figures are known.
+
+A lesson whose owner has not written the new time line yet is listed in ``PENDING`` (strict
+xfail: remove it when the lesson passes); while any core lesson is pending, so is the core
+path's total.
 """
+
+import re
 
 import nbformat
 import pytest
@@ -20,6 +34,16 @@ lesson_stats = load_module(ROOT / "tools" / "lesson_stats.py")
 LESSONS = lesson_stats.numbered_lessons(ROOT / "notebooks")
 INDEX = "00_index.ipynb"
 ALL = {p.name: lesson_stats.stats(p) for p in LESSONS}
+PATHS = {p.name: p for p in LESSONS}
+
+# lesson -> its owner, while the lesson lacks the frame of this round (strict xfail)
+PENDING = {}
+
+
+def _pending(names):
+    return [pytest.param(n, id=n, marks=pytest.mark.xfail(
+        strict=True, reason=f"time line and minutes not written yet: {PENDING[n]}"))
+        if n in PENDING else pytest.param(n, id=n) for n in names]
 
 
 def test_the_table_is_printed():
@@ -43,20 +67,49 @@ def test_the_index_is_at_most_1500_words():
         f"{INDEX} has {s.words} words of prose, more than {lesson_stats.MAX_INDEX_WORDS}")
 
 
-@pytest.mark.parametrize("name", [n for n in ALL if n != INDEX])
+def test_pending_names_real_lessons():
+    assert set(PENDING) <= set(ALL) - {INDEX}
+
+
+@pytest.mark.xfail(condition=any(ALL[n].number in lesson_stats.CORE for n in PENDING),
+                   strict=True, reason="a core lesson is pending: the total is not known yet")
+def test_the_core_path_is_one_day():
+    core = [s for s in ALL.values() if s.number in lesson_stats.CORE]
+    assert {s.number for s in core} == set(lesson_stats.CORE), "a core lesson is missing"
+    missing = [s.number for s in core if s.teaching is None]
+    assert not missing, f"core lessons without a time line: {missing}"
+    minutes = lesson_stats.core_minutes(core)
+    assert minutes <= lesson_stats.MAX_CORE_MINUTES, (
+        f"the core path states {minutes} minutes of teaching and exercises, more than "
+        f"{lesson_stats.MAX_CORE_MINUTES}: " + ", ".join(
+            f"{s.number} {s.teaching} + {s.exercises}" for s in core))
+
+
+@pytest.mark.parametrize("name", _pending([n for n in ALL if n != INDEX]))
 def test_lesson_size_and_frame(name):
     s = ALL[name]
-    problems = []
+    first = nbformat.read(PATHS[name], as_version=4).cells[0].source
+    problems = list(lesson_stats.time_line_problems(first))
     if s.words > lesson_stats.MAX_LESSON_WORDS:
         problems.append(f"{s.words} words of prose (at most {lesson_stats.MAX_LESSON_WORDS})")
     if s.study_minutes > lesson_stats.MAX_LESSON_STUDY_MINUTES:
         problems.append(f"{s.study_minutes:.0f} minutes of study "
                         f"(at most {lesson_stats.MAX_LESSON_STUDY_MINUTES})")
-    if s.teaching is None:
-        problems.append('no line "Teaching: N min, exercises: M min" in the first cell')
-    elif s.teaching > lesson_stats.MAX_LESSON_STUDY_MINUTES:
-        problems.append(f"Teaching: {s.teaching} min (at most "
-                        f"{lesson_stats.MAX_LESSON_STUDY_MINUTES})")
+    if s.teaching is not None:
+        if s.teaching > lesson_stats.MAX_LESSON_STUDY_MINUTES:
+            problems.append(f"Teaching: {s.teaching} min (at most "
+                            f"{lesson_stats.MAX_LESSON_STUDY_MINUTES})")
+        if s.teaching < s.study_minutes - lesson_stats.ROUNDING:
+            problems.append(f"Teaching: {s.teaching} min, but the lesson takes "
+                            f"{s.study_minutes:.0f} minutes of study: cut it or say so")
+        if s.exercises < s.exercise_estimate:
+            problems.append(
+                f"Exercises: {s.exercises} min, but its exercises not marked '(going further)' "
+                f"take about {s.exercise_estimate}: mark some '(going further)' or say so")
+        expected = "core" if s.number in lesson_stats.CORE else "going further"
+        if s.path != expected:
+            problems.append(f"Path: {s.path}, but the course puts {s.number} in the "
+                            f"{expected!r} path (tools/lesson_stats.py CORE)")
     if not 1 <= s.objectives <= lesson_stats.MAX_OBJECTIVES:
         problems.append(f"{s.objectives} objectives in the first cell "
                         f"(1 to {lesson_stats.MAX_OBJECTIVES} under a heading 'objectives')")
@@ -78,8 +131,8 @@ def _notebook(tmp_path, first, *cells, name="01_tiny.ipynb"):
     return path
 
 
-FRAME = ("# 01 Tiny\n\n## Learning objectives\n\n- one\n- two\n\n"
-         "Teaching: 15 min, exercises: 10 min")
+FRAME = ("# 01 Tiny\n\nA summary.\n\n**Teaching:** 15 min · **Exercises:** 10 min · "
+         "**Path:** core\n\n## Learning objectives\n\n- one\n- two")
 
 
 def test_counts_on_a_tiny_lesson(tmp_path):
@@ -89,11 +142,11 @@ def test_counts_on_a_tiny_lesson(tmp_path):
                      "Here $\\mathbf{x} = 1$ is $$a + b$$ shown.",
                      "## Key points\n\n- it works")
     s = lesson_stats.stats(path)
-    # first cell: "01 Tiny Learning objectives one two Teaching: 15 min, exercises: 10 min", 12;
-    # the navigation cell nothing; "Here MATH is shown." 4, plus the display;
-    # "Key points it works" 4
-    assert s.words == 12 + 4 + lesson_stats.DISPLAY_WORDS + 4
-    assert (s.code_cells, s.teaching, s.exercises) == (1, 15, 10)
+    # first cell: "01 Tiny A summary. Teaching: 15 min · Exercises: 10 min · Path: core
+    # Learning objectives one two", 16 (the "·" hold no letter); the navigation cell 3
+    # ("Contents one two"); "Here MATH is shown." 4, plus the display; "Key points it works" 4
+    assert s.words == 16 + 3 + 4 + lesson_stats.DISPLAY_WORDS + 4
+    assert (s.code_cells, s.teaching, s.exercises, s.path) == (1, 15, 10, "core")
     assert (s.objectives, s.key_points) == (2, True)
     assert s.study_minutes == pytest.approx(s.words / 120 + 0.75)
 
@@ -102,6 +155,7 @@ def test_a_lesson_without_its_frame_is_seen(tmp_path):
     six = "# 01 Tiny\n\n## Objectives\n\n" + "".join(f"- item {i}\n" for i in range(6))
     s = lesson_stats.stats(_notebook(tmp_path, six, "## Key points\n\n- x", "## More after"))
     assert (s.teaching, s.objectives, s.key_points) == (None, 6, False)
+    assert lesson_stats.time_line_problems(six)[0].startswith("no time line")
 
 
 def test_the_exercises_cell_does_not_hide_the_key_points(tmp_path):
@@ -115,3 +169,73 @@ def test_the_limits_fail_a_long_lesson(tmp_path):
     long = _notebook(tmp_path, FRAME, " ".join(["word"] * 3001), "## Key points\n\n- x")
     s = lesson_stats.stats(long)
     assert s.words > lesson_stats.MAX_LESSON_WORDS and s.study_minutes > 25
+
+
+def test_the_time_line_is_read_in_one_form_and_place():
+    good = ("# 03 T\n\nA summary.\n\n**Teaching:** 20 min · **Exercises:** 15 min · "
+            "**Path:** going further\n\n## Learning objectives\n\n- one")
+    assert lesson_stats.time_line(good) == (20, 15, "going further")
+    assert lesson_stats.time_line_problems(good) == []
+    old = ("# 03 T\n\nA summary.\n\n## Learning objectives\n\n- one\n\n"
+           "Teaching: 20 min, exercises: 5 min")
+    assert lesson_stats.time_line(old) is None
+    assert "not in the form" in lesson_stats.time_line_problems(old)[0]
+    late = good.replace("A summary.\n\n", "") + "\n\nA summary."
+    assert any("third paragraph" in p for p in lesson_stats.time_line_problems(late))
+    twice = good + "\n\n**Teaching:** 20 min · **Exercises:** 15 min · **Path:** core"
+    assert "more than one" in " ".join(lesson_stats.time_line_problems(twice))
+    loose = good.replace(" · **Path:**", ", **Path:**")
+    assert lesson_stats.time_line(loose) is None
+
+
+def test_the_exercise_estimate_leaves_out_going_further(tmp_path):
+    listing = nbformat.v4.new_markdown_cell(
+        "<!-- exercises: -->\n## Exercises\n\n- Exercise 1: a\n- Exercise 2: b (going further)"
+        "\n- Check yourself\n  - Question 1 (`01.a`)\n  - Question 2 (`01.b`)\n"
+        "- Implement it yourself: c")
+    listing.metadata["tags"] = ["exercises"]
+    s = lesson_stats.stats(_notebook(tmp_path, FRAME, "## Key points\n\n- x", listing))
+    assert s.exercise_estimate == (lesson_stats.EXERCISE_MINUTES + 2 * lesson_stats.QUESTION_MINUTES
+                                   + lesson_stats.IMPLEMENT_MINUTES)
+
+
+def test_the_core_path_minutes_are_counted(tmp_path):
+    rows = []
+    for number, path in (("01", "core"), ("03", "going further"), ("06b", "core")):
+        first = FRAME.replace("01 Tiny", f"{number} Tiny").replace("**Path:** core",
+                                                                     f"**Path:** {path}")
+        rows.append(lesson_stats.stats(_notebook(tmp_path, first, name=f"{number}_tiny.ipynb")))
+    assert lesson_stats.core_minutes(rows) == 2 * (15 + 10)
+    assert "core path (01, 06b): 50 min" in lesson_stats.table(rows)
+
+
+# ---------------------------------------------------------------- the core path, marked
+
+
+def _numbers(names):
+    return sorted(n.split("/")[-1].split("_")[0] for n in names)
+
+
+def test_the_core_path_is_marked_in_00_the_book_and_the_readme():
+    core = sorted(lesson_stats.CORE)
+    further = sorted(s.number for s in ALL.values()
+                     if s.number not in lesson_stats.CORE and s.number != "00")
+    # 00's contents (tools/navigation.py writes it): one section each
+    contents = next(c.source for c in nbformat.read(PATHS[INDEX], as_version=4).cells
+                    if "contents" in c.metadata.get("tags", []))
+    sections = re.split(r"^### ", contents, flags=re.M)
+    found = {s.splitlines()[0]: _numbers(re.findall(r"\]\((\w+)\.ipynb\)", s))
+             for s in sections[1:]}
+    assert found.get("The core path: one day") == core, found
+    assert found.get("Going further") == further, found
+    # the book's index: a toctree per path
+    index = (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    trees = {m.group(1): _numbers(re.findall(r"^notebooks/(\S+)$", m.group(2), re.M))
+             for m in re.finditer(r":caption: (.*)\n(?::\w+:.*\n)*\n((?:notebooks/\S+\n)+)", index)}
+    assert trees.get("The core path (one day)") == sorted(["00"] + core), trees
+    assert trees.get("Going further") == further, trees
+    # the README's course table: a path column
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\d\d[a-z]?)_\w+` \| ([a-z ]*) \|", readme, re.M)
+    assert sorted(n for n, p in rows if p == "core") == core, rows
+    assert sorted(n for n, p in rows if p == "going further") == further, rows

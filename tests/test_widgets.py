@@ -16,7 +16,7 @@ from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
 from binms_teach.datasets import load_digits, make_bernoulli_mixture
-from binms_teach.palette import DIVERGING_CMAP, OKABE_ITO, series_style
+from binms_teach.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,
@@ -482,7 +482,7 @@ def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):
     first = {tuple(r): labels[i] for i, r in reversed(list(enumerate(modes.tolist())))}
     for node, row in enumerate(distinct):
         r = rank[first[tuple(row)]]
-        want = hex_rgb(OKABE_ITO[r % 8]) if r < 10 else (0.82, 0.82, 0.82)
+        want = hex_rgb(OKABE_ITO[r % 8]) if r < 10 else hex_rgb(GREY)
         assert np.allclose(w.nodes.get_facecolors()[node, :3], want)
 
 

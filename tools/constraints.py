@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONSTRAINTS = ROOT / "binms_teach" / "constraints.txt"
 ENVIRONMENT = ROOT / "environment.yml"
 # Installed with pip inside the conda environment: not on conda-forge under this name.
-PIP_ONLY = {"playwright", "kmodes", "sphinx-mathjax-offline"}
+PIP_ONLY = {"playwright", "kmodes", "sphinx-mathjax-offline", "axe-playwright-python"}
 
 
 def canonical(name):

@@ -6,14 +6,27 @@ Run from the repository root::
     python tools/lesson_stats.py notebooks/03_mean_shift_continuous.ipynb
 
 For each lesson it prints the words of prose, the code cells, the reading and study minutes,
-the "Teaching: N min, exercises: M min" line the lesson states, and its number of objectives.
+the time line the lesson states, its path (core or going further), the minutes its exercises
+take by the estimate below, and its number of objectives; then the minutes of the core path.
 ``tests/test_lesson_size.py`` prints the same table and fails past the limits below.
+
+**The time line** is one paragraph of the first cell, right after the one-paragraph summary
+and before the objectives, in exactly this form (``TIME_LINE``)::
+
+    **Teaching:** 25 min · **Exercises:** 20 min · **Path:** core
+
+(``**Path:** going further`` for a lesson outside the core). ``time_line_problems`` says what
+is wrong with a first cell; ``tests/test_lesson_size.py`` requires the form in every lesson.
+
+**The core path** (``CORE``: data, Hamming, median, kernel derivation, ascent, Algorithm 1,
+epsilon-proximity, the Table 3 comparison) is a day of teaching: its stated teaching and
+exercise minutes together are at most ``MAX_CORE_MINUTES`` (390, 6.5 hours).
 
 How the figures are counted (estimates, stated so that anyone can redo them):
 
-* **prose**: the markdown cells, except the navigation cells written by tools/navigation.py
-  (the table of contents of notebook 00 is prose a student reads, so it counts). HTML
-  comments and link addresses are dropped; a word is a run of characters without a space
+* **prose**: the markdown cells, the navigation cells written by tools/navigation.py included
+  (a student reads them, as the table of contents of notebook 00). HTML comments and link
+  addresses are dropped; a word is a run of characters without a space
   that holds a letter or a digit, so table rules and bullets count for nothing.
 * **mathematics**: an inline formula ``$...$`` counts as one word (it is read as one term,
   however many TeX commands it takes); a displayed formula ``$$...$$`` counts as
@@ -21,6 +34,13 @@ How the figures are counted (estimates, stated so that anyone can redo them):
 * **reading minutes**: the prose at ``WORDS_PER_MINUTE`` (120, slow reading for technical
   text); **study minutes**: reading plus ``CODE_CELL_MINUTES`` per code cell (reading the
   code, running it, reading its output). 3,000 words and 20 code cells make 40 minutes.
+  The stated teaching time is at least the study minutes (less ``ROUNDING`` minutes: a time
+  line is written in steps of 5), so that a lesson cut on paper is cut in fact.
+* **exercise minutes** (an estimate from the lesson's Exercises cell, which
+  tools/exercises.py writes from the solutions notebook): ``EXERCISE_MINUTES`` per exercise,
+  ``QUESTION_MINUTES`` per check-yourself question, ``IMPLEMENT_MINUTES`` per
+  implement-it-yourself, leaving out every item marked "(going further)". The stated
+  exercise minutes are at least this estimate.
 """
 
 from __future__ import annotations
@@ -43,10 +63,25 @@ MAX_LESSON_STUDY_MINUTES = 40
 MAX_PATH_READING_MINUTES = 240  # the numbered path 00-12: four hours of reading
 MAX_INDEX_WORDS = 1500  # notebook 00, an index
 MAX_OBJECTIVES = 5
+ROUNDING = 2.5  # a time line is written in steps of 5 minutes
+
+# The core path of one day (issue 31): the lessons that carry the paper's method end to end.
+CORE = ("01", "02", "04", "05", "06", "06b", "07", "08")
+MAX_CORE_MINUTES = 390  # 6.5 hours of teaching and exercises
+PATHS = ("core", "going further")
+
+EXERCISE_MINUTES = 5  # a numbered exercise, not marked "(going further)"
+QUESTION_MINUTES = 1  # a check-yourself question (a number or a letter to give)
+IMPLEMENT_MINUTES = 10  # an implement-it-yourself
+GOING_FURTHER = re.compile(r"\(going further\)", re.I)
 
 NAV_TAG = "navigation"  # the tag tools/navigation.py gives its cells
 NAV_MARKER = "<!-- navigation:"
-TEACHING = re.compile(r"Teaching:\W*(\d+)\s*min\W+exercises:\W*(\d+)\s*min", re.I)
+TIME_LINE = re.compile(
+    r"\*\*Teaching:\*\* (\d+) min · \*\*Exercises:\*\* (\d+) min · "
+    r"\*\*Path:\*\* (core|going further)")
+# any line stating a teaching time, in whatever form (to point at one that is not TIME_LINE)
+ANY_TIME_LINE = re.compile(r"Teaching\W*\d+\s*min", re.I)
 OBJECTIVES_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+.*objectives", re.I | re.M)
 KEY_POINTS_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+key points\b", re.I)
 BULLET = re.compile(r"^\s{0,3}(?:[-*+]|\d+\.)\s+")
@@ -89,10 +124,21 @@ class LessonStats(NamedTuple):
     name: str
     words: int
     code_cells: int
-    teaching: int | None  # the stated "Teaching: N min", or None when the line is missing
-    exercises: int | None
+    teaching: int | None  # the time line's teaching minutes, or None without a time line
+    exercises: int | None  # its exercise minutes
+    path: str | None  # "core" or "going further"
     objectives: int  # bullets under the objectives heading of the first cell (0: none)
     key_points: bool  # whether the last authored markdown cell is headed "Key points"
+    exercise_estimate: int  # minutes of the exercises not marked "(going further)"
+
+    @property
+    def number(self) -> str:
+        """The lesson's number, as in its file name: "01", "06b"."""
+        return self.name.split("_")[0]
+
+    @property
+    def stated_minutes(self) -> int:
+        return (self.teaching or 0) + (self.exercises or 0)
 
     @property
     def reading_minutes(self) -> float:
@@ -120,22 +166,103 @@ def objectives_of(first_cell_source: str) -> int:
     return items
 
 
+def time_line(first_cell_source: str):
+    """(teaching, exercises, path) of the time line of a first cell, or None.
+
+    >>> time_line("# 05 T\\n\\nSummary.\\n\\n**Teaching:** 25 min · **Exercises:** 20 min · "
+    ...           "**Path:** core\\n\\n## Learning objectives")
+    (25, 20, 'core')
+    >>> time_line("# 05 T\\n\\nTeaching: 30 min, exercises: 30 min") is None
+    True
+    """
+    match = TIME_LINE.search(first_cell_source)
+    return (int(match.group(1)), int(match.group(2)), match.group(3)) if match else None
+
+
+def time_line_problems(first_cell_source: str) -> list[str]:
+    """What is wrong with the time line of a lesson's first cell (an empty list: nothing).
+
+    The first cell is ``# NN Title``, a summary paragraph, the time line as a paragraph of
+    its own, then the objectives.
+
+    >>> time_line_problems("# 05 T\\n\\nSummary.\\n\\n**Teaching:** 25 min · "
+    ...                    "**Exercises:** 20 min · **Path:** core\\n\\n## Learning objectives")
+    []
+    >>> time_line_problems("# 05 T\\n\\nSummary.\\n\\n## Objectives\\n\\nTeaching: 30 min, "
+    ...                    "exercises: 30 min")[0][:40]
+    'a time line not in the form "**Teaching:'
+    """
+    form = "**Teaching:** N min · **Exercises:** M min · **Path:** core (or going further)"
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", first_cell_source.strip())]
+    exact = [i for i, p in enumerate(paragraphs) if TIME_LINE.fullmatch(p)]
+    loose = [p for p in paragraphs if ANY_TIME_LINE.search(p) and not TIME_LINE.fullmatch(p)]
+    problems = [f'a time line not in the form "{form}": {p[:60]!r}' for p in loose]
+    if not exact and not loose:
+        problems.append(f'no time line "{form}" in the first cell')
+    if len(exact) > 1:
+        problems.append("more than one time line in the first cell")
+    if exact and exact[0] != 2:
+        problems.append("the time line must be the third paragraph of the first cell: after "
+                        "the '# NN Title' heading and the one-paragraph summary, before the "
+                        "objectives")
+    if exact and not any(OBJECTIVES_HEADING.match(p) for p in paragraphs[exact[0] + 1:]):
+        problems.append("the objectives must follow the time line")
+    return problems
+
+
+def exercise_estimate(nb) -> int:
+    """Minutes of the exercises listed in the lesson's Exercises cell, "(going further)" left
+    out (``EXERCISE_MINUTES``, ``QUESTION_MINUTES``, ``IMPLEMENT_MINUTES`` each).
+
+    >>> import nbformat
+    >>> cell = nbformat.v4.new_markdown_cell("## Exercises\\n\\n- Exercise 1: a\\n"
+    ...     "- Exercise 2: b (going further)\\n- Check yourself\\n  - Question 1 (`x`)\\n"
+    ...     "- Implement it yourself: c")
+    >>> cell.metadata["tags"] = ["exercises"]
+    >>> exercise_estimate(nbformat.v4.new_notebook(cells=[cell]))
+    16
+    """
+    minutes = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown" or "exercises" not in cell.metadata.get("tags", []):
+            continue
+        for line in cell.source.splitlines():
+            item = re.match(r"^\s*[-*]\s+(.*)", line)
+            if not item or GOING_FURTHER.search(item.group(1)):
+                continue
+            text = item.group(1)
+            if re.match(r"Exercise\b", text):
+                minutes += EXERCISE_MINUTES
+            elif re.match(r"Question\b", text):
+                minutes += QUESTION_MINUTES
+            elif re.match(r"Implement it yourself", text):
+                minutes += IMPLEMENT_MINUTES
+    return minutes
+
+
 def stats(path: Path) -> LessonStats:
     """The figures of the notebook at ``path``."""
     nb = nbformat.read(path, as_version=4)
-    prose = [c for c in nb.cells if c.cell_type == "markdown" and not is_navigation(c)]
+    prose = [c for c in nb.cells if c.cell_type == "markdown"]  # navigation cells included
     authored = [c for c in prose if not is_generated(c)]
     first = nb.cells[0].source if nb.cells and nb.cells[0].cell_type == "markdown" else ""
-    teaching = TEACHING.search(first)
+    teaching, exercises, lesson_path = time_line(first) or (None, None, None)
     return LessonStats(
         name=path.name,
         words=sum(count_words(c.source) for c in prose),
         code_cells=sum(c.cell_type == "code" for c in nb.cells),
-        teaching=int(teaching.group(1)) if teaching else None,
-        exercises=int(teaching.group(2)) if teaching else None,
+        teaching=teaching,
+        exercises=exercises,
+        path=lesson_path,
         objectives=objectives_of(first),
         key_points=bool(authored) and bool(KEY_POINTS_HEADING.match(authored[-1].source.lstrip())),
+        exercise_estimate=exercise_estimate(nb),
     )
+
+
+def core_minutes(rows: list[LessonStats]) -> int:
+    """The stated teaching and exercise minutes of the core lessons, together."""
+    return sum(s.stated_minutes for s in rows if s.number in CORE)
 
 
 def numbered_lessons(folder: Path = ROOT / "notebooks") -> list[Path]:
@@ -145,20 +272,28 @@ def numbered_lessons(folder: Path = ROOT / "notebooks") -> list[Path]:
 
 def table(rows: list[LessonStats]) -> str:
     """The figures as a text table, with the totals of the path."""
-    lines = [f"{'notebook':44} {'words':>6} {'code':>5} {'read':>6} {'study':>6}  "
-             f"{'stated':>13}  {'obj':>3}  key points",
-             "-" * 100]
+    rule = "-" * 112
+    lines = [f"{'notebook':40} {'words':>6} {'code':>5} {'read':>6} {'study':>6}  "
+             f"{'stated':>13} {'ex. est.':>8}  {'path':13} {'obj':>3}  key points",
+             rule]
     for s in rows:
         stated = f"{s.teaching} + {s.exercises} min" if s.teaching is not None else "missing"
-        lines.append(f"{s.name[:44]:44} {s.words:6d} {s.code_cells:5d} "
-                     f"{s.reading_minutes:6.1f} {s.study_minutes:6.1f}  {stated:>13}  "
+        lines.append(f"{s.name[:40]:40} {s.words:6d} {s.code_cells:5d} "
+                     f"{s.reading_minutes:6.1f} {s.study_minutes:6.1f}  {stated:>13} "
+                     f"{s.exercise_estimate:8d}  {s.path or '-':13} "
                      f"{s.objectives:3d}  {'yes' if s.key_points else 'MISSING'}")
     words = sum(s.words for s in rows)
-    lines += ["-" * 100,
-              f"{'total':44} {words:6d} {sum(s.code_cells for s in rows):5d} "
+    core = [s for s in rows if s.number in CORE]
+    lines += [rule,
+              f"{'total':40} {words:6d} {sum(s.code_cells for s in rows):5d} "
               f"{words / WORDS_PER_MINUTE:6.1f} {sum(s.study_minutes for s in rows):6.1f}  "
               f"(minutes: prose at {WORDS_PER_MINUTE} words/min; study adds "
               f"{CODE_CELL_MINUTES} min per code cell)"]
+    if core:
+        lines.append(
+            f"core path ({', '.join(s.number for s in core)}): {core_minutes(core)} min "
+            f"stated (teaching {sum(s.teaching or 0 for s in core)} + exercises "
+            f"{sum(s.exercises or 0 for s in core)}), at most {MAX_CORE_MINUTES}")
     return "\n".join(lines)
 
 

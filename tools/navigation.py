@@ -18,9 +18,14 @@ What it writes:
 * in every notebook of ``notebooks/solutions/``: the same two cells, linking back
   to the exercise notebook, the lesson and the contents;
 * in ``00_index.ipynb``, if it has a contents cell (see ``CONTENTS_MARKER``): the
-  table of contents of the notebooks that exist (``06b_...`` sorts after ``06_...``), with
-  their titles and summaries, then the notebooks of ``notebooks/appendix/``, if any (they
-  are outside the numbered path and get no navigation cells).
+  table of contents of the notebooks that exist (``06b_...`` sorts after ``06_...``) in two
+  parts, the core path of one day (``lesson_stats.CORE``, with the minutes each lesson's time
+  line states and their total) and the lessons that go further, each with its title, summary
+  and links to its exercises and solutions; then the notebooks of ``notebooks/appendix/``, if
+  any (they are outside the numbered path and get no navigation cells).
+
+Every link text makes sense out of context (a screen reader lists the links of a page): a
+notebook's title, "01 exercises", "01 solutions", never a bare "exercises".
 
 Titles come from each notebook's first markdown heading; a summary is the first
 sentence (or clause, up to a ";") of the first paragraph after that heading, when that
@@ -41,6 +46,9 @@ from pathlib import Path
 import nbformat
 
 from binms_teach.course import write_atomic
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lesson_stats  # noqa: E402  (tools/lesson_stats.py, beside this file: the time lines)
 
 ROOT = Path(__file__).resolve().parent.parent
 NAV_TAG = "navigation"
@@ -108,6 +116,25 @@ def first_sentence(text: str) -> str:
     sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text, maxsplit=1)[0]
     clause, semicolon, _ = sentence.partition("; ")
     return clause + "." if semicolon else sentence
+
+
+def without_asides(text: str) -> str:
+    """A summary without its parenthetical asides and what follows a colon, outside formulas
+    (the index keeps one short line per notebook); "Eq. (7)" and "$(k_1, k_2)$" stay.
+
+    >>> without_asides("Table 3 (its PDF's numbering) of Eq. (8), at $(k_1, k_2)$ (best).")
+    'Table 3 of Eq. (8), at $(k_1, k_2)$.'
+    >>> without_asides("BinNNMS has two parameters: $k_1$, the voters, and $k_2$.")
+    'BinNNMS has two parameters.'
+    """
+    parts = re.split(r"(\$[^$]*\$)", text)
+    for i in range(0, len(parts), 2):  # the even parts lie outside $...$
+        parts[i] = re.sub(r"\s*\((?!\d+\))[^()$]*\)", "", parts[i])
+    text = "".join(parts)
+    head, colon, _ = text.partition(": ")
+    if colon and len(head.split()) >= 3 and head.count("$") % 2 == 0:
+        text = head.rstrip(",;") + "."
+    return text
 
 
 def is_navigation(cell) -> bool:
@@ -215,23 +242,54 @@ class Course:
             line += f"\n\nSolutions to the exercises: {self.link(solutions, path)}"
         return line
 
+    def number(self, path: Path) -> str:
+        """A lesson's number, as in its file name: "01", "06b"."""
+        return path.name.split("_")[0]
+
+    def entry(self, path: Path, index: Path) -> str:
+        """One line of the contents: title, stated minutes, summary, exercises, solutions."""
+        entry = f"- **{self.link(path, index)}**"
+        line = lesson_stats.time_line(_first_source(self.books[path]))
+        if line:
+            entry += f" ({line[0]} + {line[1]} min)"
+        summary = without_asides(first_sentence(summary_of(self.books[path])))
+        if summary:
+            entry += f": {summary}"
+        # the student's path is lesson -> exercises -> solutions: the exercise notebook links
+        # the solutions, so the index links the solutions only of a lesson without exercises
+        number = self.number(path)
+        solutions, exercises = self.solutions_of(path), self.exercises_of(path)
+        if exercises:
+            entry += f" ({self.link(exercises, index, f'{number} exercises')})"
+        elif solutions:
+            entry += f" ({self.link(solutions, index, f'{number} solutions')})"
+        return entry
+
     def contents(self, index: Path) -> str:
+        lessons = [p for p in self.main if p != index]
+        core = [p for p in lessons if self.number(p) in lesson_stats.CORE]
+        further = [p for p in lessons if p not in core]
         lines = ["## Contents", ""]
-        for path in self.main:
-            if path == index:
-                continue
-            entry = f"- **{self.link(path, index)}**"
-            summary = first_sentence(summary_of(self.books[path]))
-            if summary:
-                entry += f": {summary}"
-            solutions, exercises = self.solutions_of(path), self.exercises_of(path)
-            links = [self.link(exercises, index, "exercises")] if exercises else []
-            links += [self.link(solutions, index, "solutions")] if solutions else []
-            if links:
-                entry += f" ({', '.join(links)})"
-            lines.append(entry)
+        if core:
+            stated = [lesson_stats.time_line(_first_source(self.books[p])) for p in core]
+            if all(stated) and len(core) == len(lesson_stats.CORE):
+                total = sum(t + e for t, e, _ in stated)
+                minutes = (f"{total} minutes of teaching and exercises "
+                           f"({total // 60} h {total % 60:02d})")
+            else:
+                minutes = (f"at most {lesson_stats.MAX_CORE_MINUTES} minutes of teaching and "
+                           "exercises")
+            lines += ["### The core path: one day", "",
+                      "The lessons that carry the paper's method end to end, from the data to "
+                      f"the paper's comparison with $k$-modes: {minutes}.", ""]
+            lines += [self.entry(p, index) for p in core]
+        if further:
+            lines += (["", "### Going further", "",
+                       "Each stands on its own and says in its summary what it assumes.", ""]
+                      if core else [])
+            lines += [self.entry(p, index) for p in further]
         if self.appendix:
-            lines += ["", "**Appendix** (outside the numbered path):", ""]
+            lines += ["", "### Appendix", ""]
             for path in self.appendix:
                 summary = first_sentence(summary_of(self.books[path]))
                 lines.append(f"- {self.link(path, index)}" + (f": {summary}" if summary else ""))
@@ -253,6 +311,11 @@ class Course:
         nb.cells = cells[:1] + [top] + cells[1:] + [bottom]
         _ensure_ids(nb)
         return nb
+
+
+def _first_source(nb) -> str:
+    """The text of a notebook's first cell when it is markdown (its title, summary, time line)."""
+    return nb.cells[0].source if nb.cells and nb.cells[0].cell_type == "markdown" else ""
 
 
 def _tag(cell, tag):

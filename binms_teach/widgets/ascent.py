@@ -12,6 +12,7 @@ import numpy as np
 
 from .._validation import check_binary, check_int, check_neighbours, check_tie
 from ..trace import ascent_trace
+from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Explorer, column
 from .pictures import (
     CURRENT,
@@ -57,6 +58,15 @@ def step_readout(step, n_steps, neighbours="index"):
         text += f" · fixed point: x_{step.j} is a mode"
     return text
 
+
+
+def _end(trace):
+    """Where an ascent stops, in words."""
+    cycled = (not trace.converged and len(trace.path) > 1
+              and any((trace.path[-1] == p).all() for p in trace.path[:-1]))
+    return ("a fixed point" if trace.converged
+            else "an earlier iterate: a cycle, stopped there" if cycled
+            else f"max_iter = {trace.max_iter} updates without a fixed point")
 
 
 class AscentExplorer(Explorer):
@@ -148,18 +158,17 @@ class AscentExplorer(Explorer):
                       "every data point within the k1-th smallest distance"])
         self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
         self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
+        self.play_button = PlayButton(self.play, "the iterations")
         self.back = widgets.Button(description="back", icon="step-backward",
                                    tooltip="show the previous update", layout={"width": "90px"})
         self.step = widgets.Button(description="step", icon="step-forward",
                                    tooltip="show the next update", layout={"width": "90px"})
-        self.readout = widgets.Label()
+        self.readout = live(widgets.Label())  # announced by a screen reader when it changes
         self.readout.add_class("bga-readout")
         self.title = widgets.HTML()
-        # pictures
+        # pictures, each with a text alternative rewritten at every step
         names = ("iterate", "votes", "next", "neighbours", "path")
-        self.images = {name: widgets.Image(format="png") for name in names}
-        for name, image in self.images.items():
-            image.add_class(f"bga-{name}")
+        self.images = {name: DescribedImage(f"bga-{name}") for name in names}
         self.pixels = {}
         self.captions = {name: widgets.HTML() for name in names}
         self.legend = widgets.HTML()
@@ -173,18 +182,22 @@ class AscentExplorer(Explorer):
         self.back.on_click(lambda _: self._move(-1))
 
         def panel(name):
-            return column([self.captions[name], self.images[name]], margin="0 16px 4px 0")
+            return column([self.captions[name], self.images[name].widget],
+                          margin="0 16px 4px 0")
 
         self.ui = column([
             self.title,
             widgets.HBox([self.point, self.k1, self.neighbours]),
-            widgets.HBox([self.play, self.back, self.step, self.iteration]),
+            widgets.HBox([self.play, self.play_button.button, self.back, self.step,
+                          self.iteration]),
             self.readout,
             widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
             self.legend,
             panel("neighbours"),
             panel("path"),
+            named_controls(),
         ])
+        self.ui.add_class(EXPLORER_CLASS)
         self._load()
 
 
@@ -236,6 +249,49 @@ class AscentExplorer(Explorer):
         self._render()
 
     # view ------------------------------------------------------------------
+    def picture_texts(self):
+        """The text alternative of each picture at the step on display: which iteration,
+        how many bits change, how far the iterate is from the mode it reaches."""
+        step, tr = self.state, self._trace
+        j, last, m, d = step.j, tr.n_iter - 1, len(step.neighbours), len(step.x)
+        rows, cols = self.shape
+        goal = "the mode it reaches" if tr.converged else "the last iterate computed"
+        far = _plural(int(np.count_nonzero(step.x != tr.path[-1])), "bit", "bits")
+        far_next = _plural(int(np.count_nonzero(step.x_next != tr.path[-1])), "bit", "bits")
+        on = int(np.count_nonzero((step.x_next == 1) & (step.x == 0)))
+        off = int(np.count_nonzero((step.x_next == 0) & (step.x == 1)))
+        voters = ("data points of the ball" if getattr(tr, "neighbours", "index") == "ball"
+                  else "nearest neighbours")
+        shown = ", ".join(str(int(i)) for i in step.neighbours[:10]) + (" and more" if m > 10
+                                                                        else "")
+        moves = len(tr.path) - 1
+        return {
+            "iterate": (f"x_{j}, the iterate at iteration {j} of {last}: a {rows} by {cols} "
+                        f"image with {int(step.x.sum())} of its {d} pixels black; it is {far} "
+                        f"from {goal}."),
+            "votes": (f"Votes for a 1 among the {m} {voters} of x_{j}, pixel by pixel, from "
+                      f"purple (no vote) through white (half) to orange (every vote); "
+                      f"{_plural(step.n_ties, 'pixel ties', 'pixels tie')}, marked with a "
+                      f"black dot."),
+            "next": (f"x_{j + 1}, their majority vote: "
+                     f"{_plural(step.n_changed, 'bit changes', 'bits change')} from x_{j} "
+                     f"({on} turned on, filled orange; {off} turned off, ringed sky blue); "
+                     f"x_{j + 1} is {far_next} from {goal}."),
+            "neighbours": (f"The {m} {voters} of x_{j}, nearest first, as small images: data "
+                           f"points {shown}; Hamming distances from "
+                           f"{int(min(step.distances))} to {int(max(step.distances))}."),
+            "path": (f"The path of the ascent, x_0 to x_{moves} "
+                     f"({_plural(moves, 'move', 'moves')}) as small images from left to "
+                     f"right, x_{min(j, moves)} framed in blue; it stops at {_end(tr)}."),
+        }
+
+    def description(self):
+        """The text alternative of the whole view (the picture a reader without a kernel
+        sees): the point, the step, and what the iterate and the next one show."""
+        alt = self.picture_texts()
+        return (f"Ascent explorer: {plain_text(self.title.value)} Now "
+                f"{self.readout.value}. {alt['iterate']} {alt['next']}")
+
     def _view_rows(self):
         step = self.state
         m = len(step.neighbours)
@@ -248,16 +304,16 @@ class AscentExplorer(Explorer):
              (c["next"], self.pixels["next"])],
             f"colour key of the votes for a 1: 0 (left) to {m} (right), {m} voters; {ties}",
             [("", votes_key(m, self.thumb_scale * 2))],
-            f"in x_{step.j + 1}: filled vermillion, a 0 that becomes 1; sky blue with a white "
+            f"in x_{step.j + 1}: filled orange, a 0 that becomes 1; sky blue with a white "
             "ring, a 1 that becomes 0",
             c["neighbours"], [("", self.pixels["neighbours"])],
             c["path"], [("", self.pixels["path"])],
         ]
 
-    def _show(self, name, rgb):
+    def _show(self, name, rgb, alt):
         self.pixels[name] = rgb
-        self.images[name].value = png_bytes(rgb)
-        self.images[name].width = str(rgb.shape[1])  # one screen pixel per pixel drawn
+        # one screen pixel per pixel drawn
+        self.images[name].show(png_bytes(rgb), alt, width=rgb.shape[1])
 
     def _render_trace(self):
         """What changes only with the point or k1: title, legend."""
@@ -265,11 +321,7 @@ class AscentExplorer(Explorer):
         i = tr.start
         label = "" if self.y is None else f" (label {self.y[i]})"
         rule = getattr(tr, "neighbours", "index")
-        cycled = (not tr.converged and len(tr.path) > 1
-                  and any((tr.path[-1] == p).all() for p in tr.path[:-1]))
-        end = ("a fixed point" if tr.converged
-               else "an earlier iterate: a cycle, stopped there" if cycled
-               else f"max_iter = {tr.max_iter} updates without a fixed point")
+        end = _end(tr)
         self.title.value = (
             f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
             f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
@@ -300,16 +352,18 @@ class AscentExplorer(Explorer):
         j, m = step.j, len(step.neighbours)
         ball = getattr(tr, "neighbours", "index") == "ball"
         self._render_legend(m)
-        self._show("iterate", binary_image(step.x, self.shape, s))
-        self._show("votes", votes_image(step.ones, step.ties, m, self.shape, s, self._lut(m)))
-        self._show("next", next_image(step.x, step.x_next, self.shape, s))
+        alt = self.picture_texts()
+        self._show("iterate", binary_image(step.x, self.shape, s), alt["iterate"])
+        self._show("votes", votes_image(step.ones, step.ties, m, self.shape, s, self._lut(m)),
+                   alt["votes"])
+        self._show("next", next_image(step.x, step.x_next, self.shape, s), alt["next"])
         thumbs = [binary_image(self.X[i], self.shape, self.thumb_scale, grid=False)
                   for i in step.neighbours]
-        self._show("neighbours", mosaic(thumbs, ncols=10))
+        self._show("neighbours", mosaic(thumbs, ncols=10), alt["neighbours"])
         path = [binary_image(x, self.shape, self.path_scale, grid=False) for x in tr.path]
         path = [np.pad(p, ((3, 3), (3, 3), (0, 0)), constant_values=255) for p in path]
         path[min(j, len(path) - 1)] = framed(path[min(j, len(path) - 1)], CURRENT, 3)
-        self._show("path", mosaic(path, ncols=12, gap=2))
+        self._show("path", mosaic(path, ncols=12, gap=2), alt["path"])
 
         self.captions["iterate"].value = f"<b>x<sub>{j}</sub></b>, the iterate"
         voters = (f"B(x<sub>{j}</sub>, δ<sub>({step.k1})</sub>(x<sub>{j}</sub>))" if ball

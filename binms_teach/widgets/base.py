@@ -14,6 +14,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.markers import MarkerStyle
 
+from ..palette import GREY as GREY_HEX
 from ..palette import series_style
 from .pictures import png_bytes, view_picture
 
@@ -30,15 +31,22 @@ class Explorer:
     """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows.
 
     The display bundle holds the live widget view and an ``image/png`` of the
-    current view (`view`), which a reader without a kernel sees instead.
+    current view (`view`), which a reader without a kernel sees instead, with its
+    text alternative (`description`) in the output's metadata, as
+    `binms_teach.figures.describe` gives a figure's.
     """
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.ui._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data["image/png"] = base64.b64encode(png_bytes(self.view()[0])).decode("ascii")
         data["text/plain"] = f"{type(self).__name__}: {self.readout.value}"
-        return bundle
+        metadata = {**(metadata or {}), "image/png": {"alt": self.description()}}
+        return data, metadata
+
+    def description(self):
+        """The text alternative of the current view (each explorer says more)."""
+        return f"{type(self).__name__}, as it was when the notebook ran: {self.readout.value}"
 
     def view(self):
         """The current view as one RGB picture, and where each of its pictures sits."""
@@ -91,11 +99,12 @@ def _rgba(hex_colour):
 def label_style(code):
     """Colour (RGBA), marker and line style of the label with code ``code`` (0, 1, ...).
 
-    Okabe-Ito colours (`binms_teach.palette`); the colour repeats after 8 but
+    The palette's colours (`binms_teach.palette`); the colour repeats after 8 but
     the marker does not before 10, so no two digits look alike.
     """
     style = series_style(int(code))
     return _rgba(style["color"]), style["marker"], style["linestyle"]
 
 
-GREY = (0.82, 0.82, 0.82, 1.0)
+# Every cluster past the coloured ones: the palette's reference grey (4.5:1 on white).
+GREY = _rgba(GREY_HEX)

@@ -11,6 +11,7 @@ from .._validation import check_int
 from ..hamming import hamming
 from ..majority import majority_vote
 from ..trace import LabellingModel, classical_mds
+from .access import EXPLORER_CLASS, DescribedImage, live, named_controls
 from .base import GREY, Blitter, Explorer, column, label_style, marker_path
 from .pictures import binary_image, framed, mosaic, plain_text, png_bytes
 
@@ -53,8 +54,9 @@ class LabellingExplorer(Explorer):
     model : LabellingModel
     state : LabellingState
     readout : ipywidgets.Label
-    image : ipywidgets.Image
-    centres : ipywidgets.Image
+    image : DescribedImage
+        The map and the bars, with their text alternative.
+    centres : DescribedImage
         The median centres of the ten largest clusters (with X and shape).
     figure : matplotlib.figure.Figure
         The figure drawn into ``image``; its artists ``edge_lines`` (the
@@ -77,12 +79,10 @@ class LabellingExplorer(Explorer):
         self.epsilon_from = widgets.ToggleButtons(options=options, value="modes",
                                                   description="epsilon on",
                                                   style={"button_width": "70px"})
-        self.readout = widgets.Label()
+        self.readout = live(widgets.Label())  # announced by a screen reader when it changes
         self.readout.add_class("eps-readout")
-        self.image = widgets.Image(format="png")
-        self.image.add_class("eps-graph")
-        self.centres = widgets.Image(format="png")
-        self.centres.add_class("eps-centres")
+        self.image = DescribedImage("eps-graph")
+        self.centres = DescribedImage("eps-centres")
         self.centres_caption = widgets.HTML()
 
         D = hamming(model.modes)
@@ -129,11 +129,12 @@ class LabellingExplorer(Explorer):
         self.figure = plot.fig
         self.k2.observe(lambda _: self._render(), "value")
         self.epsilon_from.observe(lambda _: self._render(), "value")
-        rows = [widgets.HBox([self.k2, self.epsilon_from]), self.readout, self.image]
+        rows = [widgets.HBox([self.k2, self.epsilon_from]), self.readout, self.image.widget]
         if X is not None and self.shape is not None:
-            rows += [self.centres_caption, self.centres]
+            rows += [self.centres_caption, self.centres.widget]
         self.image.width = str(int(plot.fig.bbox.width))
-        self.ui = column(rows)
+        self.ui = column(rows + [named_controls()])
+        self.ui.add_class(EXPLORER_CLASS)
         self._render()
 
 
@@ -155,7 +156,6 @@ class LabellingExplorer(Explorer):
         for b, bar in enumerate(self.bars):
             bar.set_height(sizes[order[b]] if b < len(order) else 0)
             bar.set_color(palette[b] if b < len(order) else "none")
-        self.image.value = self._plot.png()
         if self.model.X is not None and self.shape is not None:
             top = order[: self.N_COLOURED]
             thumbs = []
@@ -165,17 +165,36 @@ class LabellingExplorer(Explorer):
                                ((3, 3), (3, 3), (0, 0)), constant_values=255)
                 thumbs.append(framed(thumb, tuple(int(255 * v) for v in palette[r][:3]), 3))
             strip = self._centres_rgb = mosaic(thumbs, ncols=self.N_COLOURED)
-            self.centres.value = png_bytes(strip)
-            self.centres.width = str(strip.shape[1])
             self.centres_caption.value = (
                 "median centres (majority votes of the members) of the largest clusters, "
                 "with their sizes: " + ", ".join(str(int(sizes[m])) for m in top))
+            rows, cols = self.shape
+            self.centres.show(png_bytes(strip), (
+                f"The median centres of the {len(top)} largest clusters at k2 = {s.k2}, as "
+                f"{rows} by {cols} images framed in their clusters' colours, largest first; "
+                f"their sizes: {', '.join(str(int(sizes[m])) for m in top)}."),
+                width=strip.shape[1])
         text = (f"k2 = {s.k2} · epsilon = {s.epsilon:.2f} (on the {s.epsilon_from}) · "
                 f"{s.n_edges} edges among {len(s.modes)} distinct modes · "
                 f"{s.n_clusters} clusters")
         if s.nmi is not None:
             text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
         self.readout.value = text
+        self.image.show(self._plot.png(), self.description(), self.image.width)
+
+    def description(self):
+        """The text alternative of the map and the bars at the k2 on display."""
+        s = self._state
+        sizes = np.sort(s.sizes)[::-1]
+        largest = ", ".join(str(int(v)) for v in sizes[:5]) + (", ..." if len(sizes) > 5
+                                                               else "")
+        scores = (f"; against the true labels NMI {s.nmi:.3f}, ARI {s.ari:.3f}"
+                  if s.nmi is not None else "")
+        return (f"Left, a map of the {len(s.modes)} distinct modes (first two MDS axes of the "
+                f"Hamming distances) with the single-linkage edges within epsilon = "
+                f"{s.epsilon:.2f} (k2 = {s.k2}, measured on the {s.epsilon_from}): "
+                f"{s.n_clusters} clusters, the ten largest in their own colour and marker, the "
+                f"others grey. Right, the cluster sizes, largest first: {largest}{scores}.")
 
     def _view_rows(self):
         rows = [self.readout.value,

@@ -8,6 +8,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
+from ..palette import GREY
+from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Blitter, Explorer, column, label_style, marker_path
 
 
@@ -32,7 +34,8 @@ class PathMapExplorer(Explorer):
     state : PathFrame
         Where every path is after t updates.
     readout : ipywidgets.Label
-    image : ipywidgets.Image
+    image : DescribedImage
+        The map, with its text alternative (`binms_teach.widgets.access`).
     figure : matplotlib.figure.Figure
         The figure drawn into ``image``; its artists ``trails`` (the paths up
         to t), ``moving_markers`` and ``arrived_markers`` (the iterates after t
@@ -45,9 +48,10 @@ class PathMapExplorer(Explorer):
         self.updates = widgets.IntSlider(value=0, min=0, max=pm.n_steps, description="updates")
         self.play = widgets.Play(value=0, min=0, max=pm.n_steps, interval=700, description="play")
         widgets.link((self.play, "value"), (self.updates, "value"))
-        self.readout = widgets.Label()
+        self.play_button = PlayButton(self.play, "the updates")
+        self.readout = live(widgets.Label())
         self.readout.add_class("bga-pathmap-readout")
-        self.image = widgets.Image(format="png")
+        self.image = DescribedImage("bga-pathmap")
         if y is None:
             names, codes = ["paths"], np.zeros(len(pm.starts), dtype=int)
             styles = [((0.3, 0.3, 0.3, 1.0), "o", "-")]
@@ -64,8 +68,9 @@ class PathMapExplorer(Explorer):
         self._plot = plot = Blitter(size)
         ax = plot.axes
         c = pm.coords
-        ax.scatter(c[pm.background, 0], c[pm.background, 1], s=6, color="0.8", linewidths=0,
-                   label="data points")
+        # The data behind the paths, light but at least 3:1 on white (WCAG 2.1, 1.4.11).
+        ax.scatter(c[pm.background, 0], c[pm.background, 1], s=6, color=GREY, linewidths=0,
+                   alpha=0.6, label="data points")
         ends = np.array([p[-1] for p in pm.paths])
         ax.scatter(c[ends, 0], c[ends, 1], s=150, marker="*", facecolors="none",
                    edgecolors="k", linewidths=0.6, label="modes reached")
@@ -86,7 +91,7 @@ class PathMapExplorer(Explorer):
         ax.set_ylabel("MDS axis 2")
         ax.set_title(f"BGA paths of {len(pm.starts)} points (k1 = {pm.k1}); map: MDS of "
                      f"sqrt(H), {pm.shown:.0%} of the variance", fontsize=9)
-        handles = [Line2D([], [], linestyle="none", marker="o", color="0.8", markersize=4,
+        handles = [Line2D([], [], linestyle="none", marker="o", color=GREY, markersize=4,
                           label="data points"),
                    Line2D([], [], linestyle="none", marker="*", markerfacecolor="none",
                           markeredgecolor="k", markersize=10, label="modes reached")]
@@ -103,7 +108,9 @@ class PathMapExplorer(Explorer):
         self.figure = plot.fig
         self.updates.observe(lambda _: self._render(), "value")
         self.image.width = str(int(plot.fig.bbox.width))
-        self.ui = column([widgets.HBox([self.play, self.updates]), self.readout, self.image])
+        self.ui = column([widgets.HBox([self.play, self.play_button.button, self.updates]),
+                          self.readout, self.image.widget, named_controls()])
+        self.ui.add_class(EXPLORER_CLASS)
         self._render()
 
 
@@ -117,11 +124,26 @@ class PathMapExplorer(Explorer):
             markers.set_offsets(frame.coords[which].reshape(-1, 2))
             markers.set_facecolors(self._colours[which])
             markers.set_paths([m for m, w in zip(self._markers, which, strict=True) if w])
-        self.image.value = self._plot.png()
         distinct = len(np.unique(frame.index))
         self.readout.value = (f"updates t = {t} of {self.map.n_steps} · "
                               f"{frame.n_moving} of {len(moving)} points still moving · "
                               f"{distinct} distinct iterates")
+        self.image.show(self._plot.png(), self.description(), self.image.width)
+
+    def description(self):
+        """The map's text alternative after t updates: how many points still move, how far
+        they are from the modes they reach."""
+        pm, frame = self.map, self._state
+        points = pm.points
+        far = [int(np.count_nonzero(points[i] != points[p[-1]]))
+               for i, p, m in zip(frame.index, pm.paths, frame.moving, strict=True) if m]
+        away = (f"; those still moving are {np.mean(far):.1f} bits from their mode on average"
+                if far else "; every point has reached its mode")
+        return (f"Map of the ascent paths of {len(pm.starts)} points (k1 = {pm.k1}), on the "
+                f"first two MDS axes of the Hamming distances: after {frame.t} of {pm.n_steps} "
+                f"updates, {frame.n_moving} points still move and "
+                f"{len(np.unique(frame.index))} distinct iterates remain{away}. Each path has "
+                f"the colour, marker and line style of its start's label; stars mark the modes.")
 
     def _view_rows(self):
         return [self.readout.value, self._legend_note,

@@ -17,15 +17,24 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from ..palette import DIVERGING_CMAP
+from ..palette import COLOURS, DIVERGING_CMAP
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
 INK = (25, 25, 25)
 PAPER = (255, 255, 255)
 GRID = (222, 222, 222)
-TURNED_ON = (213, 94, 0)      # a 0 that becomes 1 (vermillion)
-TURNED_OFF = (86, 180, 233)   # a 1 that becomes 0 (sky blue)
-CURRENT = (0, 114, 178)       # the frame of the current iterate (blue)
+
+
+
+def _rgb(hex_colour):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+# The palette's orange and sky blue: each at least 3:1 against both the ink and the paper
+# around a changed bit (WCAG 2.1, 1.4.11).
+TURNED_ON = _rgb(COLOURS[0])   # a 0 that becomes 1 (orange, filled)
+TURNED_OFF = _rgb(COLOURS[4])  # a 1 that becomes 0 (sky blue, ringed)
+CURRENT = (0, 114, 178)       # the frame of the current iterate (blue, 5.2:1 on white)
 VOTES_CMAP = DIVERGING_CMAP   # 0 votes for 1: purple, half: white, all: orange
 
 
@@ -67,7 +76,7 @@ def binary_image(x, shape, scale=10, grid=True):
 def next_image(x, x_next, shape, scale=10):
     """x_{j+1} drawn over x_j: unchanged bits in ink/paper, flips in colour.
 
-    A 0 that becomes 1 is a filled vermillion cell, a 1 that becomes 0 a sky
+    A 0 that becomes 1 is a filled orange cell, a 1 that becomes 0 a sky
     blue cell with a white ring: dark and filled against light and ringed, so
     the two are told apart without their colours.
     """

@@ -5,7 +5,11 @@ stored, the pages of this folder, the generated checks page); this file is only 
 Everything the pages load is served by the site itself: the book must read offline.
 """
 
+import base64
+import hashlib
+import json
 import re
+from pathlib import Path
 
 from docutils import nodes
 
@@ -15,6 +19,7 @@ project = "binms-teach"
 author = "the binms-teach authors"
 copyright = "the binms-teach authors, BSD-3-Clause"
 release = binms_teach.__version__
+language = "en"  # <html lang="en"> on every page (WCAG 3.1.1)
 
 extensions = [
     "myst_nb",  # the notebooks, read with their stored outputs, and the Markdown pages
@@ -108,6 +113,41 @@ def tagged_math_as_written(app, doctree):
             node["nowrap"] = True
 
 
+def output_alt_texts(notebook):
+    """The text alternative of each image output of a notebook, by the sha256 of its bytes.
+
+    The alt lives in the output's metadata (``{"image/png": {"alt": "..."}}``, as
+    ``binms_teach.figures.describe`` writes it). MyST-NB names the file it writes for an image
+    output by the sha256 of the image's bytes, but carries only ``width`` and ``height`` from
+    that metadata, never ``alt``; without an alt, Sphinx writes the file's path as the alt.
+    """
+    alts = {}
+    cells = json.loads(Path(notebook).read_text(encoding="utf-8")).get("cells", [])
+    for output in (o for cell in cells for o in cell.get("outputs", [])):
+        for mime in ("image/png", "image/jpeg", "image/gif"):
+            data = output.get("data", {}).get(mime)
+            alt = output.get("metadata", {}).get(mime, {}).get("alt")
+            if data and isinstance(alt, str) and alt.strip():
+                content = "".join(data) if isinstance(data, list) else data
+                digest = hashlib.sha256(base64.b64decode(content)).hexdigest()
+                alts.setdefault(digest, " ".join(alt.split()))
+    return alts
+
+
+def alt_texts_from_outputs(app, doctree):
+    """Give each image of a notebook page the alt stored with its output (see
+    `output_alt_texts`); an image without one keeps none, and tests/test_accessibility.py
+    then fails on the page."""
+    source = Path(app.env.doc2path(app.env.docname))
+    if source.suffix != ".ipynb":
+        return
+    alts = output_alt_texts(source)
+    for node in doctree.findall(nodes.image):
+        digest = Path(node.get("uri", "")).stem
+        if not node.get("alt") and digest in alts:
+            node["alt"] = alts[digest]
+
+
 def setup(app):
     # MathJax on every page, not only on pages whose body holds math: the sidebar lists every
     # notebook's title on every page, and some titles hold math ($k_1$ in notebook 09's).
@@ -115,3 +155,4 @@ def setup(app):
     app.connect("autodoc-process-docstring", absolute_values_as_math)
     app.connect("missing-reference", resolve_package_names)
     app.connect("doctree-read", tagged_math_as_written)
+    app.connect("doctree-read", alt_texts_from_outputs)

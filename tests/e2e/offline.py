@@ -37,10 +37,11 @@ def served(folder):
         thread.join(timeout=10)
 
 
-def offline_context(browser):
-    """A fresh context in which every request leaving 127.0.0.1 (but data: and blob:) is
-    aborted; returns the context and the list that records those requests' addresses."""
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+def offline_context(browser, viewport=None):
+    """A fresh context (``viewport``, default `VIEWPORT`) in which every request leaving
+    127.0.0.1 (but data: and blob:) is aborted; returns the context and the list that records
+    those requests' addresses."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=1)
     outside: list[str] = []
 
     def _route(route):

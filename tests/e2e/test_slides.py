@@ -1,20 +1,28 @@
-"""The lesson decks (``make slides``, tools/slides.py) read offline in headless Chromium.
+"""The decks for the room (``make slides``, tools/slides.py), measured in headless Chromium.
 
-The decks are built into a temporary folder (reveal.js and MathJax from the npm cache in
-``build/slides-cache``, fetched with ``npm pack`` the first time), served by a thread on
-127.0.0.1. For each deck: reveal.js counts 12 to 25 slides, MathJax has typeset the math
-(``mjx-container`` elements, no ``$`` left in the rendered prose, no ``mjx-merror``), every
-image has loaded, the question for the room is there, stepping through every slide works, and
-no request left 127.0.0.1 (a route aborts them, and they fail the test).
+The decks are built once for the module by the command a teacher runs (``python
+tools/slides.py --notes --out <tmp>``: every deck of docs/slides executed, its HTML, its
+handout PDF and its notes PDF), then served on 127.0.0.1 and opened at 1280 x 720 in a browser
+that may not leave 127.0.0.1. Every slide of every deck, all its fragments shown, fails on:
+
+* more than 60 visible words (a formula counts as one word);
+* content taller or wider than reveal.js's 960 x 700 slide, or a code line cut off;
+* body text under 28 px or code under 20 px (CSS pixels of the 960 x 700 slide);
+* a notebook prompt or a test marker;
+* no speaker notes (every slide but the title);
+* an image without a text alternative of at least 8 words, or shown smaller than drawn (the
+  figures are drawn for projection: shrinking them shrinks the text inside);
+* a formula MathJax could not typeset, or TeX left raw;
+* any request leaving 127.0.0.1.
+
+And the presenter's view (``S``: the notes, the next slide, the timer) opens offline and follows
+the deck; each PDF has one page per slide (the notes PDF two).
 """
 
-from __future__ import annotations
-
-import shutil
 from pathlib import Path
 
 import pytest
-from lab_driver import in_ci
+from decks import build_decks
 from offline import offline_context, served
 
 from tests.by_path import load_module
@@ -23,42 +31,71 @@ pytestmark = pytest.mark.e2e
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 slides = load_module(REPO_ROOT / "tools" / "slides.py")
-LESSONS = slides.lessons()
+SOURCES = slides.sources()
+ROOM = {"width": 1280, "height": 720}
+LIMITS = {"words": 60, "body_px": 28, "code_px": 20, "alt_words": 8}
 
-# The rendered prose with MathJax's output and code taken out: what a raw `$` would be in.
-_JS_PROSE = """() => Array.from(document.querySelectorAll('.jp-RenderedMarkdown')).map(node => {
-  const copy = node.cloneNode(true);
-  copy.querySelectorAll('mjx-container, code, pre, script').forEach(n => n.remove());
-  return copy.textContent;
-}).join('\\n')"""
-_JS_COUNTS = """() => ({
-  slides: Reveal.getTotalSlides(),
-  typeset: document.querySelectorAll('mjx-container').length,
-  errors: document.querySelectorAll('mjx-merror').length,
-  images: Array.from(document.images).map(img => ({src: img.src.slice(0, 60),
-                                                   ok: img.complete && img.naturalWidth > 0})),
-  question: document.body.textContent.includes('A question for the room'),
-})"""
+# Measures the slide on screen (all its fragments shown) in the slide's own CSS pixels.
+_JS_MEASURE = """(limits) => {
+  const slide = Reveal.getCurrentSlide();
+  const copy = slide.cloneNode(true);
+  copy.querySelectorAll('aside.notes, script, style').forEach(n => n.remove());
+  copy.querySelectorAll('details:not([open]) > :not(summary)').forEach(n => n.remove());
+  copy.querySelectorAll('mjx-container').forEach(n => n.replaceWith(' formula '));
+  const text = copy.textContent;
+  const words = text.split(/\\s+/).filter(w => /[\\p{L}\\p{N}]/u.test(w)).length;
+  const small = [];
+  const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.textContent.trim() || element.closest('aside.notes, mjx-container, script, style'))
+      continue;
+    if (element.closest('details:not([open])') && !element.closest('summary')) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    const code = element.closest('pre, code');
+    if (size < (code ? limits.code_px : limits.body_px))
+      small.push(`${size}px ${code ? 'code' : 'text'}: ${node.textContent.trim().slice(0, 40)}`);
+  }
+  slide.querySelectorAll('mjx-container').forEach(m => {
+    const size = parseFloat(getComputedStyle(m).fontSize);
+    if (size < limits.body_px) small.push(`${size}px formula`);
+  });
+  const cut = Array.from(slide.querySelectorAll('pre'))
+    .filter(p => p.scrollWidth > p.clientWidth + 1)
+    .map(p => p.textContent.split('\\n').reduce((a, b) => (b.length > a.length ? b : a), ''));
+  const images = Array.from(slide.querySelectorAll('img')).map(img => ({
+    alt: img.getAttribute('alt'), ok: img.complete && img.naturalWidth > 0,
+    shown: img.getBoundingClientRect().width / Reveal.getScale(),
+    drawn: img.hasAttribute('width') ? Number(img.getAttribute('width')) : img.naturalWidth,
+  }));
+  const notes = slide.querySelector('aside.notes');
+  return {
+    words, small, cut, images,
+    height: slide.scrollHeight, width: slide.scrollWidth,
+    prompts: document.querySelectorAll('.jp-InputPrompt, .jp-OutputPrompt').length,
+    text,
+    notes: notes ? notes.textContent.trim().length : 0,
+    errors: slide.querySelectorAll('mjx-merror').length,
+  };
+}"""
 
 
 @pytest.fixture(scope="module")
-def decks_url(tmp_path_factory):
-    if shutil.which("npm") is None and not all(
-            (slides.CACHE / f"{p}-{v}.tgz").is_file() for p, v, _, _ in slides.ASSETS):
-        msg = "npm is needed once to fetch reveal.js and MathJax (install Node.js)"
-        if in_ci():
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
-    out = tmp_path_factory.mktemp("slides")
-    written = slides.build(LESSONS, out)
-    assert [p.name for p in written] == [f"{p.stem}.slides.html" for p in LESSONS]
-    with served(out) as url:
+def built(tmp_path_factory):
+    """Every deck built by the teacher's command, into a temporary folder (once a session)."""
+    return build_decks(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def decks_url(built):
+    with served(built) as url:
         yield url
 
 
 @pytest.fixture
-def deck_page(lab_browser):
-    context, outside = offline_context(lab_browser)
+def room(lab_browser):
+    """A page at 1280 x 720 that may not leave 127.0.0.1 (its context's popups neither)."""
+    context, outside = offline_context(lab_browser, viewport=ROOM)
     context.set_default_timeout(30_000)
     page = context.new_page()
     errors: list[str] = []
@@ -71,59 +108,114 @@ def deck_page(lab_browser):
     assert not errors, f"JavaScript errors in the deck: {errors}"
 
 
-def test_the_lessons_with_slides_exist():
-    prefixes = [p.name.split("_")[0] for p in LESSONS]
-    assert {"01", "02", "06", "07"} <= set(prefixes), prefixes
-
-
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.name.split("_")[0])
-def test_a_deck_reads_offline(deck_page, decks_url, lesson):
-    page = deck_page
-    page.goto(f"{decks_url}{lesson.stem}.slides.html", wait_until="load")
+def open_deck(page, url):
+    page.goto(url, wait_until="load")
     page.wait_for_function("() => window.Reveal && Reveal.isReady()")
-    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
-    page.evaluate("() => MathJax.startup.promise")
-    counts = page.evaluate(_JS_COUNTS)
-    assert slides.FEWEST <= counts["slides"] <= slides.MOST, counts["slides"]
-    assert counts["typeset"] > 0 and counts["errors"] == 0, counts
-    prose = page.evaluate(_JS_PROSE)
-    assert "$" not in prose, f"raw math left: {prose[max(prose.find('$') - 80, 0):][:160]!r}"
-    assert counts["images"] and all(img["ok"] for img in counts["images"]), counts["images"]
-    assert counts["question"]
-    # step through the deck, fragments included: reveal.js reaches the end
-    at_end = "() => Reveal.isLastSlide() && !Reveal.availableFragments().next"
-    for _ in range(500):
-        if page.evaluate(at_end):
-            break
-        page.evaluate("() => Reveal.next()")
-    assert page.evaluate(at_end)
 
 
-def test_rise_presents_a_lesson_in_jupyterlab(jupyter_lab, lab_browser):
+def test_make_slides_writes_every_deck_and_its_handouts(built):
+    for source in SOURCES:
+        deck = slides.read(source)
+        for suffix in (".slides.html", ".slides.ipynb", ".pdf", "-notes.pdf"):
+            assert (built / f"{deck.name}{suffix}").is_file(), f"{deck.name}{suffix}"
+        assert slides.pdf_pages(built / f"{deck.name}.pdf") == len(deck.slides)
+        with_notes = sum(bool(s.notes) for s in deck.slides)
+        assert slides.pdf_pages(built / f"{deck.name}-notes.pdf") == len(deck.slides) + with_notes
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name.split("_")[0])
+def test_every_slide_reads_from_the_back_of_the_room(room, decks_url, source):
+    deck = slides.read(source)
+    open_deck(room, f"{decks_url}{deck.name}.slides.html")
+    total = room.evaluate("() => Reveal.getTotalSlides()")
+    assert total == len(deck.slides)
+    failures = []
+    for index in range(total):
+        room.evaluate(f"() => Reveal.slide({index}, 0, 1000)")
+        m = room.evaluate(_JS_MEASURE, LIMITS)
+        where = f"slide {index + 1} ({deck.slides[index].title})"
+        if m["words"] > LIMITS["words"]:
+            failures.append(f"{where}: {m['words']} words")
+        if m["height"] > slides.HEIGHT or m["width"] > slides.WIDTH:
+            failures.append(f"{where}: content {m['width']} x {m['height']} px on a "
+                            f"{slides.WIDTH} x {slides.HEIGHT} slide")
+        failures += [f"{where}: {s}" for s in m["small"]]
+        failures += [f"{where}: code cut off: {line!r}" for line in m["cut"]]
+        if m["prompts"] or slides.FORBIDDEN.search(m["text"]):
+            failures.append(f"{where}: a prompt or a test marker")
+        if index > 0 and not m["notes"]:
+            failures.append(f"{where}: no speaker notes")
+        if m["errors"] or "$" in m["text"]:
+            failures.append(f"{where}: a formula not typeset")
+        for img in m["images"]:
+            alt = (img["alt"] or "").strip()
+            if (len(alt.split()) < LIMITS["alt_words"] or "/" in alt.split()[0]
+                    or "No description" in alt):
+                failures.append(f"{where}: an image whose text alternative is {alt!r}")
+            if not img["ok"]:
+                failures.append(f"{where}: an image that did not load")
+            if img["shown"] < 0.98 * img["drawn"]:
+                failures.append(f"{where}: a figure drawn {img['drawn']} px wide shown at "
+                                f"{img['shown']:.0f} px (its text shrinks with it)")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_presenter_view_opens_offline_with_notes_and_timer(room, decks_url):
+    source = SOURCES[0]
+    deck = slides.read(source)
+    open_deck(room, f"{decks_url}{deck.name}.slides.html#/1")
+    with room.context.expect_page() as popup:
+        room.keyboard.press("s")
+    view = popup.value
+    view.wait_for_load_state()
+    notes = view.locator(".speaker-controls-notes .value")
+    first_words = " ".join(deck.slides[1].notes.split()[:3])
+    notes.filter(has_text=first_words).wait_for()
+    view.wait_for_function("() => document.querySelector('#current-slide iframe') !== null")
+    timer = view.locator(".speaker-controls-time .timer")
+    assert timer.is_visible()
+    view.wait_for_function("() => document.querySelector('.speaker-controls-time .timer')"
+                           ".textContent.replace(/\\s/g, '') !== '00:00:00'")
+    # the presenter's window follows the deck: the next slide brings its notes
+    room.evaluate("() => Reveal.slide(2)")
+    notes.filter(has_text=" ".join(deck.slides[2].notes.split()[:3])).wait_for()
+    # formulas in the notes are MathML (the window has none of MathJax's styles)
+    assert "$" not in notes.inner_text()
+
+
+def test_rise_presents_a_deck_inside_jupyterlab(jupyter_lab, lab_browser, built):
     """Live presenting with jupyterlab-rise (not a dependency: `pip install jupyterlab-rise`).
 
-    Opens lesson 02 in RISE's slideshow page, which reads the slide metadata tools/slides.py
-    wrote: reveal.js shows the first slide, MathJax typesets, an arrow key advances to section
-    1. RISE's default theme asks Google for fonts: those requests are aborted (the text falls
-    back to a local font), every other request must stay on 127.0.0.1.
+    Opens the first deck's executed notebook (``NN_title.slides.ipynb``, with RISE's slide
+    metadata) in RISE's slideshow page: reveal.js shows the title slide, MathJax typesets, an
+    arrow key advances to the second slide. RISE's default theme asks Google for fonts: those
+    requests are aborted (the text falls back to a local font), every other request must stay
+    on 127.0.0.1.
     """
     import importlib.util
+    import shutil
 
     if importlib.util.find_spec("jupyterlab_rise") is None:
         pytest.skip("jupyterlab-rise is not installed (optional: pip install jupyterlab-rise)")
+    deck = slides.read(SOURCES[0])
+    # JupyterLab serves the repository: the notebook goes under build/ (ignored by git)
+    folder = REPO_ROOT / "build" / "e2e-rise"
+    folder.mkdir(parents=True, exist_ok=True)
+    notebook = folder / f"{deck.name}.slides.ipynb"
+    shutil.copy(built / notebook.name, notebook)
     context, outside = offline_context(lab_browser)
     page = context.new_page()
+    present = ".reveal .slides section.present"
     try:
-        lesson = next(p for p in LESSONS if p.name.startswith("02_")).relative_to(REPO_ROOT)
-        page.goto(f"{jupyter_lab.base_url}rise/{lesson.as_posix()}?token={jupyter_lab.token}")
-        page.wait_for_selector(".reveal .slides section.present", timeout=120_000)
+        address = notebook.relative_to(REPO_ROOT).as_posix()
+        page.goto(f"{jupyter_lab.base_url}rise/{address}?token={jupyter_lab.token}")
+        page.wait_for_selector(present, timeout=120_000)
         page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0",
                                timeout=60_000)
-        first = page.locator(".reveal .slides section.present").first.inner_text()
-        assert first.lstrip().startswith("02 ")
+        assert page.locator(present).first.inner_text().lstrip().startswith(deck.prefix + " ")
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("() => document.querySelector('.reveal .slides section.present')"
-                               ".innerText.includes('1. A small data set')")
+        page.wait_for_function(f"() => document.querySelector({present!r})"
+                               f".innerText.includes({deck.slides[1].title!r})")
     finally:
         context.close()
     assert all("fonts.googleapis.com" in url for url in outside), outside

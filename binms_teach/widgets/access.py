@@ -1,0 +1,169 @@
+"""What makes an explorer usable with a screen reader and the keyboard alone (WCAG 2.1 AA).
+
+ipywidgets 8.1 draws an ``Image`` without ``alt``, the ``Play`` control as three buttons that
+hold only an icon, and a slider whose handle (``role="slider"``) no label names. So:
+
+- `DescribedImage` shows a picture as ``<img alt="...">`` inside an ``HTML`` widget, its
+  text alternative rewritten with the picture at every step;
+- `PlayButton` is a button with words ("play" / "pause") driving a hidden ``Play``, whose
+  timer keeps running in the browser as before;
+- `named_controls` is a hidden ``HTML`` widget holding a few lines of script: it names
+  each slider's handle after the slider's description, and makes every element of class
+  ``binms-live`` (the readout) a polite live region, which a screen reader announces when
+  its text changes. It repeats this whenever the explorer's page elements are redrawn.
+
+Keyboard use stays what ipywidgets gives: Tab reaches every control, Enter or Space presses
+a button, the arrow keys move a slider.
+"""
+
+import base64
+import html
+
+import ipywidgets as widgets
+
+EXPLORER_CLASS = "binms-explorer"
+LIVE_CLASS = "binms-live"
+
+# Run by the browser when the <img> below fails to load (it has no picture): inside the page
+# element of its own explorer only, and again whenever that element's children change.
+_SCRIPT = """(function (mark) {
+  var root = mark.closest('.EXPLORER');
+  if (!root || root.getAttribute('data-binms-a11y')) { return; }
+  root.setAttribute('data-binms-a11y', 'on');
+  function name() {
+    root.querySelectorAll('.widget-slider').forEach(function (slider) {
+      var label = slider.querySelector('.widget-label');
+      var handle = slider.querySelector('[role=slider]');
+      var text = label ? label.textContent.trim() : '';
+      if (handle && text && handle.getAttribute('aria-label') !== text) {
+        handle.setAttribute('aria-label', text);
+      }
+      var readout = slider.querySelector('.widget-readout');
+      if (readout && text && !readout.getAttribute('aria-label')) {
+        readout.setAttribute('aria-label', text + ', typed value');
+      }
+    });
+    root.querySelectorAll('.LIVE').forEach(function (live) {
+      if (live.getAttribute('aria-live') !== 'polite') {
+        live.setAttribute('role', 'status');
+        live.setAttribute('aria-live', 'polite');
+      }
+    });
+  }
+  name();
+  new MutationObserver(name).observe(root, {childList: true, subtree: true});
+})(this);""".replace("EXPLORER", EXPLORER_CLASS).replace("LIVE", LIVE_CLASS)
+
+
+def named_controls():
+    """The hidden widget whose script names the sliders and sets the live region (see the
+    module's documentation); put it inside the explorer's ``ui`` (class ``binms-explorer``)."""
+    script = html.escape(" ".join(_SCRIPT.split()), quote=True)
+    return widgets.HTML(f'<img hidden alt="" src="data:," onerror="{script}">',
+                        layout=widgets.Layout(display="none"))
+
+
+def live(widget):
+    """Make ``widget`` (a Label, an HTML) a polite live region; returns it."""
+    widget.add_class(LIVE_CLASS)
+    return widget
+
+
+class DescribedImage:
+    """A picture with its text alternative, drawn as ``<img alt=...>`` in an ``HTML`` widget.
+
+    Reads like ``ipywidgets.Image`` where the explorers and their tests use it: ``value`` (the
+    PNG bytes) and ``width`` (a string, CSS pixels); ``alt`` is the text alternative and
+    ``widget`` what goes into the layout. The ``<img>`` keeps the class ``widget-image``.
+
+    Examples
+    --------
+    >>> picture = DescribedImage("bga-iterate")
+    >>> picture.show(b"\\x89PNG...", "x_0, the iterate: a digit 4 drawn in 16 by 15 pixels.", 150)
+    >>> picture.alt, picture.width, picture.value[:4]
+    ('x_0, the iterate: a digit 4 drawn in 16 by 15 pixels.', '150', b'\\x89PNG')
+    >>> 'alt="x_0, the iterate' in picture.widget.value
+    True
+    """
+
+    def __init__(self, css_class=""):
+        self.css_class = css_class
+        self._value, self._alt, self._width = b"", "", None
+        self.widget = widgets.HTML()
+        if css_class:
+            self.widget.add_class(f"{css_class}-box")
+
+    def show(self, png, alt, width=None):
+        """Show ``png`` with the text alternative ``alt`` (and a width in pixels)."""
+        self._value, self._alt = bytes(png), " ".join(str(alt).split())
+        self._width = None if width is None else str(int(width))
+        self._draw()
+
+    @property
+    def value(self):
+        return self._value
+
+    @value.setter
+    def value(self, png):
+        self._value = bytes(png)
+        self._draw()
+
+    @property
+    def alt(self):
+        return self._alt
+
+    @alt.setter
+    def alt(self, text):
+        self._alt = " ".join(str(text).split())
+        self._draw()
+
+    @property
+    def width(self):
+        return self._width
+
+    @width.setter
+    def width(self, width):
+        self._width = None if width is None else str(int(width))
+        self._draw()
+
+    def _draw(self):
+        if not self._value:
+            self.widget.value = ""
+            return
+        source = "data:image/png;base64," + base64.b64encode(self._value).decode("ascii")
+        size = f' width="{self._width}"' if self._width else ""
+        self.widget.value = (f'<img class="widget-image {html.escape(self.css_class)}"'
+                             f' src="{source}" alt="{html.escape(self._alt)}"{size}>')
+
+
+class PlayButton:
+    """A button that says what it does ("play", then "pause"), driving a hidden ``Play``.
+
+    ``Play``'s own buttons hold only icons, which a screen reader announces as "button";
+    its timer lives in the browser's copy of the widget and runs hidden as well.
+
+    Examples
+    --------
+    >>> import ipywidgets as widgets
+    >>> play = widgets.Play(max=3)
+    >>> button = PlayButton(play)
+    >>> button.button.description, play.layout.display
+    ('play', 'none')
+    >>> button.button.click()
+    >>> play.playing, button.button.description
+    (True, 'pause')
+    """
+
+    def __init__(self, play, what="the steps"):
+        self.play = play
+        play.layout.display = "none"
+        self.button = widgets.Button(description="play", icon="play",
+                                     tooltip=f"play {what} one after the other",
+                                     layout={"width": "90px"})
+        self.button.on_click(lambda _: setattr(play, "playing", not play.playing))
+        play.observe(self._label, "playing")
+
+    def _label(self, change):
+        playing = bool(change["new"])
+        self.button.description = "pause" if playing else "play"
+        self.button.icon = "pause" if playing else "play"
