@@ -453,23 +453,46 @@ def to_notebook(deck):
     return nb, where
 
 
-def execute(path):
-    """Read the deck at ``path`` and run its cells in a fresh kernel (in the deck's folder);
-    returns the executed notebook as JSON text. Threads run several at once: the work is
-    the kernels', each its own process."""
+RESET = "%reset -f"  # between two decks in one kernel: no name of the last deck is left
+
+
+def execute_all(paths):
+    """Run the decks at ``paths`` one after another in one fresh kernel (in the decks' folder),
+    the user namespace emptied before each (`RESET`); yields each executed notebook as JSON
+    text. One kernel serves them all: starting a kernel and importing the package again for
+    each deck would cost more than most decks' cells. Threads run several such groups at once:
+    the work is the kernels', each its own process."""
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    deck = read(path)
-    nb, _ = to_notebook(deck)
-    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name=KERNEL,
-                            resources={"metadata": {"path": str(Path(path).parent)}})
+    km = KernelManager(kernel_name=KERNEL)
+    # the kernel's own log lines (not the cells') are not shown
+    km.start_kernel(cwd=str(Path(paths[0]).parent), stderr=subprocess.DEVNULL)
     try:
-        client.execute(stderr=subprocess.DEVNULL)  # the kernel's own log lines, not the cells'
-    except CellExecutionError as error:
-        raise DeckError(f"{Path(path).name}: a cell failed:\n{error}") from None
-    return nbformat.writes(nb)
+        for path in paths:
+            nb, _ = to_notebook(read(path))
+            nb.cells.insert(0, nbformat.v4.new_code_cell(RESET))
+            client = NotebookClient(nb, km=km, timeout=CELL_TIMEOUT, kernel_name=KERNEL)
+            start = time.perf_counter()
+            try:
+                client.execute()
+            except CellExecutionError as error:
+                raise DeckError(f"{Path(path).name}: a cell failed:\n{error}") from None
+            finally:
+                if client.kc is not None:
+                    client.kc.stop_channels()
+            del nb.cells[0]
+            nb.metadata["binms_deck"] = {"seconds": round(time.perf_counter() - start, 1)}
+            yield nbformat.writes(nb)
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def execute(path):
+    """The deck at ``path`` executed alone, as JSON text (see `execute_all`)."""
+    return next(iter(execute_all([path])))
 
 
 def attach_outputs(deck, nb):
@@ -610,16 +633,22 @@ def build(paths, out=OUT, jobs=2, log=print):
     out.mkdir(parents=True, exist_ok=True)
     fetch_assets(out)
     written = []
-    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(paths)))) as pool:
-        for path, text in zip(paths, pool.map(execute, paths), strict=True):
-            deck = read(path)
-            nb = nbformat.reads(text, as_version=4)
-            attach_outputs(deck, nb)
-            page = out / f"{deck.name}.slides.html"
-            page.write_text(render(deck), encoding="utf-8")
-            (out / f"{deck.name}.slides.ipynb").write_text(text, encoding="utf-8")
-            written.append(page)
-            log(f"{_show(page)}: {len(deck.slides)} slides")
+    jobs = max(1, min(jobs, len(paths)))
+    groups = [paths[i::jobs] for i in range(jobs)]  # one kernel each; the slow decks spread
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        done = pool.map(lambda group: list(execute_all(group)), groups)
+        texts = dict(zip([p for group in groups for p in group],
+                         [text for group in done for text in group], strict=True))
+    for path in paths:
+        deck = read(path)
+        nb = nbformat.reads(texts[path], as_version=4)
+        attach_outputs(deck, nb)
+        page = out / f"{deck.name}.slides.html"
+        page.write_text(render(deck), encoding="utf-8")
+        (out / f"{deck.name}.slides.ipynb").write_text(texts[path], encoding="utf-8")
+        written.append(page)
+        seconds = nb.metadata.get("binms_deck", {}).get("seconds")
+        log(f"{_show(page)}: {len(deck.slides)} slides, executed in {seconds} s")
     return written
 
 
