@@ -21,8 +21,9 @@ Markdown (``docs/slides/README.md`` says it whole, with the rules a deck keeps):
 * ``::: {.notes}`` ... ``:::`` holds the slide's speaker notes.
 
 Building a deck: the source becomes a notebook (``build/slides/NN_title.slides.ipynb``, with
-RISE's slide metadata, so it can also be presented inside JupyterLab), which runs in a fresh
-``python3`` kernel; the slides are then written as one reveal.js page
+RISE's slide metadata, so it can also be presented inside JupyterLab), which runs in a
+``python3`` kernel (one kernel serves several decks, its namespace emptied before each: a deck
+imports what it uses); the slides are then written as one reveal.js page
 (``NN_title.slides.html``: no prompts, no code unless asked, images with the text alternative
 their figure carries) and printed through headless Chromium with reveal.js's print layout to
 ``NN_title.pdf``, one slide a page. reveal.js and MathJax come from the npm registry once
