@@ -47,11 +47,6 @@ PENDING = {
         # lessons-a
         "01_binary_data_and_hamming", "02_median_centre", "03_mean_shift_continuous",
         "04_aitchison_aitken_kernel", "05_kernel_to_median_shift",
-        # exercises
-        "solutions/08_table3_kmodes_vs_binnnms_solutions",
-        "solutions/09_figure1_parameter_sweep_solutions",
-        "solutions/10_figure2_quantization_error_solutions",
-        "solutions/11_figure3_digit_prototypes_solutions",
     },
     "headings": set(),
     "links": set(),
