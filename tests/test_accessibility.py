@@ -43,15 +43,7 @@ BOOK = REPO_ROOT / "build" / "book" / "html"
 
 # Notebooks that still fail a rule today, by rule: each owner removes theirs once it passes.
 PENDING = {
-    "images": {
-        # lessons-b (06, 06b, 07 also show explorers: their pictures' alt is a11y's)
-        "06_binary_gradient_ascent", "06b_algorithm1_on_data", "07_epsilon_proximity",
-        # exercises
-        "solutions/08_table3_kmodes_vs_binnnms_solutions",
-        "solutions/09_figure1_parameter_sweep_solutions",
-        "solutions/10_figure2_quantization_error_solutions",
-        "solutions/11_figure3_digit_prototypes_solutions",
-    },
+    "images": set(),
     "headings": set(),
     "links": set(),
 }
