@@ -204,6 +204,9 @@ def reproduce_command(args):
     if rep.digits is not None:
         figures["figure3.png"] = E.figure3(rep.digits)
     for name, fig in figures.items():
+        if hasattr(fig, "png"):          # a described figure (binms_teach.figures)
+            files[name] = fig.png
+            continue
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=100)
         plt.close(fig)

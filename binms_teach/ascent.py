@@ -57,7 +57,7 @@ def warn_cycles(n_cycled, n_candidates, k1, tie):
     )
 
 
-def bga_step(X, x, k1, tie="one", *, neighbours="index"):
+def bga_step(X, x, k1, tie="one", *, neighbours="index", check_input=True):
     """One update x -> maj(NN_k1(x)) (Eq. 7), returned with the neighbours used.
 
     Parameters
@@ -70,6 +70,8 @@ def bga_step(X, x, k1, tie="one", *, neighbours="index"):
     neighbours : {"index", "ball"}, default "index"
         "index": the k1 nearest (the lower row index wins a tie at the k1-th
         distance); "ball": every data point within the k1-th distance.
+    check_input : bool, default True
+        False: the caller has checked every argument (see `binms_teach.hamming`).
 
     Returns
     -------
@@ -88,22 +90,36 @@ def bga_step(X, x, k1, tie="one", *, neighbours="index"):
     >>> x_next.tolist(), ball.tolist()  # both vote: 2 of 4 is a tie, "one" sets the bit
     ([0, 1, 1], [0, 1, 2, 3])
     """
-    X, x, k1, tie, neighbours = _check(X, x, k1, tie, neighbours)
+    if check_input:
+        X, x, k1, tie, neighbours = _check(X, x, k1, tie, neighbours)
     if neighbours == "index":                                   # 1. who votes: NN_k1(x)
-        members = nearest_neighbours(X, x[None, :], k1)[1][0]
+        members = nearest_neighbours(X, x[None, :], k1, check_input=False)[1][0]
     else:                                                       #    or B(x, H_(k1)(x))
-        members = ball_neighbours(X, x[None, :], k1).indices[0]
-    x_next = majority_vote(X[members], tie=tie, current=x)  # 2. their median centre
+        members = ball_neighbours(X, x[None, :], k1, check_input=False).indices[0]
+    x_next = majority_vote(X[members], tie=tie, current=x,      # 2. their median centre
+                           check_input=False)
     return x_next, members
 
 
-def bga_path(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
+def bga_path(X, x0, k1, max_iter=100, tie="one", *, neighbours="index", on_step=None,
+             check_input=True):
     """The whole ascent path x_0, x_1, ..., x_J of one candidate.
 
     Stops when an update leaves the iterate unchanged (a fixed point, which is
     not stored twice), after ``max_iter`` updates, or, for "ball", when an
     update returns to an earlier iterate (a cycle: the repeated iterate is
     stored as the last row, and an `AscentCycleWarning` is issued).
+
+    Parameters
+    ----------
+    X, x0, k1, max_iter, tie, neighbours
+        As in `bga`, for the one candidate x0.
+    on_step : callable, optional
+        Called as ``on_step(x_j, members, x_next)`` after every update computed,
+        the one that confirms a fixed point included: `binms_teach.trace`
+        records the steps of the explorer with it.
+    check_input : bool, default True
+        False: the caller has checked every argument (see `binms_teach.hamming`).
 
     Returns
     -------
@@ -116,15 +132,16 @@ def bga_path(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     >>> bga_path(X, [0, 0, 0], k1=3).tolist()
     [[0, 0, 0], [0, 0, 1]]
     """
-    X, x, k1, tie, neighbours = _check(X, x0, k1, tie, neighbours)
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
-    path, stop = _ascend(X, x, k1, max_iter, tie, neighbours)
+    if check_input:
+        X, x0, k1, tie, neighbours = _check(X, x0, k1, tie, neighbours)
+        max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    path, stop = _ascend(X, x0, k1, max_iter, tie, neighbours, on_step)
     if stop == "cycle":
         warn_cycles(1, 1, k1, tie)
     return path
 
 
-def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
+def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index", check_input=True):
     """Run the binary gradient ascent of every candidate (Algorithm 1, the BGA task).
 
     Parameters
@@ -140,6 +157,9 @@ def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
     neighbours : {"index", "ball"}, default "index"
         Who votes: the k1 nearest (the lower row index wins a tie, the authors'
         code) or the closed ball B(x, H_(k1)(x)) (order-free).
+    check_input : bool, default True
+        False: the caller has checked every argument (see `binms_teach.hamming`);
+        `BinNNMS.fit` checks its data once and passes False.
 
     Returns
     -------
@@ -164,32 +184,41 @@ def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index"):
     >>> modes.tolist(), n_iter.tolist()
     ([[0, 0, 1], [0, 0, 1], [0, 1, 1], [0, 1, 1]], [2, 1, 2, 1])
     """
-    X, _, k1, tie, neighbours = _check(X, None, k1, tie, neighbours)
-    C = check_binary(candidates, "candidates")
-    if C.shape[1] != X.shape[1]:
-        raise ValueError(f"candidates have {C.shape[1]} features, X has {X.shape[1]}.")
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
-    modes = np.empty_like(C)
-    n_iter = np.zeros(len(C), dtype=np.int64)
-    converged = np.zeros(len(C), dtype=bool)
+    if check_input:
+        X, _, k1, tie, neighbours = _check(X, None, k1, tie, neighbours)
+        candidates = check_binary(candidates, "candidates")
+        if candidates.shape[1] != X.shape[1]:
+            raise ValueError(f"candidates have {candidates.shape[1]} features, "
+                             f"X has {X.shape[1]}.")
+        max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    modes = np.empty_like(candidates)
+    n_iter = np.zeros(len(candidates), dtype=np.int64)
+    converged = np.zeros(len(candidates), dtype=bool)
     n_cycled = 0
-    for ell, x in enumerate(C):                      # for l := 1 to m
+    for ell, x in enumerate(candidates):             # for l := 1 to m
         path, stop = _ascend(X, x, k1, max_iter, tie, neighbours)
         modes[ell] = path[-1]                        # x*_l, the last iterate
         converged[ell] = stop == "fixed"
         n_iter[ell] = len(path) - 1 + converged[ell]  # the update that confirmed it counts
         n_cycled += stop == "cycle"
     if n_cycled:
-        warn_cycles(n_cycled, len(C), k1, tie)
+        warn_cycles(n_cycled, len(candidates), k1, tie)
     return modes, n_iter, converged
 
 
-def _ascend(X, x, k1, max_iter, tie, neighbours):
-    """The path x_0, ..., x_J of one candidate and why it stopped: "fixed", "cycle", "max_iter"."""
+def _ascend(X, x, k1, max_iter, tie, neighbours, on_step=None):
+    """The path x_0, ..., x_J of one candidate and why it stopped: "fixed", "cycle", "max_iter".
+
+    The one ascent loop of the readable layer: `bga` and `bga_path` run it, and
+    the explorer's trace records it through ``on_step``.
+    """
     path = [x]
     seen = {x.tobytes()}
     for _ in range(max_iter):
-        x_next, _ = bga_step(X, path[-1], k1, tie, neighbours=neighbours)
+        x_next, members = bga_step(X, path[-1], k1, tie, neighbours=neighbours,
+                                   check_input=False)
+        if on_step is not None:
+            on_step(path[-1], members, x_next)
         if np.array_equal(x_next, path[-1]):
             return np.array(path, dtype=np.uint8), "fixed"
         path.append(x_next)

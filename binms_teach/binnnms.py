@@ -20,7 +20,7 @@ from sklearn.utils.validation import check_is_fitted
 from ._validation import BinaryInputMixin, check_int, check_neighbours, check_tie
 from .ascent import bga, bga_path
 from .hamming import nearest_neighbours
-from .labelling import check_epsilon, epsilon_from_k2, epsilon_proximity
+from .labelling import check_epsilon, check_k2, epsilon_from_k2, epsilon_proximity
 from .majority import majority_vote
 
 ALGORITHMS = ("exact", "hnsw", "reference")
@@ -156,7 +156,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Run the ascent of every sample and label the modes. Returns self."""
-        X = self._validate(X, reset=True)
+        X = self._validate(X, reset=True)  # the one check of X: what follows trusts it
         k1, k2, p = self._checked(X)
         if self.selection_ is not None and not self.selection_.structure:
             p["epsilon"] = float(X.shape[1])  # no structure found: one cluster
@@ -164,12 +164,14 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         if p["algorithm"] == "reference":
             # 1. BGA task: every sample is a candidate and ascends on the data.
             modes, n_iter, converged = bga(X, X, k1, p["max_iter"], p["tie"],
-                                           neighbours=p["neighbours"])
+                                           neighbours=p["neighbours"], check_input=False)
             # 2. epsilon from k2 (unless given), 3. epsilon-proximity labelling of the modes.
             if p["epsilon"] is None:
-                p["epsilon"] = epsilon_from_k2(modes if p["epsilon_from"] == "modes" else X, k2)
-            labels = epsilon_proximity(modes, p["epsilon"])
-            paths = ([bga_path(X, x, k1, p["max_iter"], p["tie"], neighbours=p["neighbours"])
+                p["epsilon"] = epsilon_from_k2(modes if p["epsilon_from"] == "modes" else X, k2,
+                                               check_input=False)
+            labels = epsilon_proximity(modes, p["epsilon"], check_input=False)
+            paths = ([bga_path(X, x, k1, p["max_iter"], p["tie"], neighbours=p["neighbours"],
+                               check_input=False)
                       for x in X] if self.record_paths else None)
             self._index = None
         else:  # the same steps, fast
@@ -191,10 +193,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         n = len(X)
         k1, k2 = self._choose(X)
         if self.epsilon is None:
-            if n < 2:
-                raise ValueError("BinNNMS got 1 sample, but epsilon from k2 needs at least 2 "
-                                 "samples: give more samples or an explicit epsilon.")
-            _check_k2(k2, n)
+            check_k2(k2, n)
         k1 = _check_k1(k1, n)
         p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
         if p["algorithm"] == "hnsw" and p["neighbours"] == "ball":
@@ -219,23 +218,26 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         if self.epsilon_from != "modes":
             raise ValueError(f"{' and '.join(auto)}='auto' chooses on epsilon measured on the "
                              "modes: use epsilon_from='modes' with it, or give numbers.")
-        if _check_choice(self.algorithm, "algorithm", ALGORITHMS) == "hnsw":
+        algorithm = _check_choice(self.algorithm, "algorithm", ALGORITHMS)
+        if algorithm == "hnsw":
             raise ValueError(f"{' and '.join(auto)}='auto' compares exact partitions: use "
-                             "algorithm='exact' with it, or give numbers.")
+                             "algorithm='exact' (or 'reference') with it, or give numbers.")
         n = len(X)
         if n < 4:
             raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
                              f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
                              "for k1 and k2.")
-        from .selection import choose_parameters  # the automatic choice runs on the fast layer
+        # The automatic choice (a teaching tool, notebook 12): with algorithm="reference" it
+        # labels its grid with the readable functions and never imports the fast layer.
+        from .selection import choose_parameters
 
         # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
         k1s = None if "k1" in auto else (_check_k1(self.k1, n),)
-        k2s = None if "k2" in auto else (_check_k2(self.k2, n),)
+        k2s = None if "k2" in auto else (check_k2(self.k2, n),)
         max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
         self.selection_ = choose_parameters(
             X, k1s, k2s, tie=check_tie(self.tie), max_iter=max_iter,
-            neighbours=check_neighbours(self.neighbours), n_jobs=self.n_jobs)
+            neighbours=check_neighbours(self.neighbours), n_jobs=self.n_jobs, algorithm=algorithm)
         return self.selection_.k1, self.selection_.k2
 
     def predict(self, X):
@@ -249,20 +251,22 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         """
         check_is_fitted(self, "modes_")
         Y = self._validate(X, reset=False)
-        neighbours = check_neighbours(self.neighbours)
-        if self.algorithm == "reference":
-            modes = bga(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
-                        neighbours=neighbours)[0]
+        p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
+        neighbours = p["neighbours"]
+        if p["algorithm"] == "reference":
+            modes = bga(self._fit_X, Y, self.k1_, p["max_iter"], p["tie"],
+                        neighbours=neighbours, check_input=False)[0]
         else:
-            modes = _fast_layer().ascend(self._fit_X, Y, self.k1_, self.max_iter, self.tie,
-                                         neighbours=neighbours, index=self._index)
+            modes = _fast_layer().bga(self._fit_X, Y, self.k1_, p["max_iter"], p["tie"],
+                                      neighbours=neighbours, index=self._index)[0]
         if neighbours == "index":
-            return self.labels_[nearest_neighbours(self.modes_, modes, 1)[1][:, 0]]
-        # The distinct modes in lexicographic order: the lower index wins = the smaller mode.
-        distinct, inverse = np.unique(self.modes_, axis=0, return_inverse=True)
-        label_of = np.empty(len(distinct), dtype=self.labels_.dtype)
-        label_of[inverse.reshape(-1)] = self.labels_  # equal modes are at distance 0: one cluster
-        return label_of[nearest_neighbours(distinct, modes, 1)[1][:, 0]]
+            distinct, label_of = self.modes_, self.labels_
+        else:
+            # The distinct modes in lexicographic order: the lower index wins = the smaller mode.
+            distinct, inverse = np.unique(self.modes_, axis=0, return_inverse=True)
+            label_of = np.empty(len(distinct), dtype=self.labels_.dtype)
+            label_of[inverse.reshape(-1)] = self.labels_  # equal modes: distance 0, one cluster
+        return label_of[nearest_neighbours(distinct, modes, 1, check_input=False)[1][:, 0]]
 
 
 def _fast_layer():
@@ -274,11 +278,6 @@ def _fast_layer():
 
 def _check_k1(k1, n):
     return check_int(k1, "k1", 1, n, f"k1 counts neighbours among the n_samples = {n}.")
-
-
-def _check_k2(k2, n):
-    return check_int(k2, "k2", 1, n - 1,
-                     f"k2 ranks the other samples, so at most n_samples - 1 = {n - 1}.")
 
 
 def _check_choice(value, name, options):
@@ -311,5 +310,5 @@ def _median_centres(X, labels, modes, tie, neighbours="index"):
             kept = np.unique(modes[members], axis=0)[0]   # the smallest, as a 0/1 vector
         else:
             kept = modes[np.argmax(members)]               # the first
-        centres.append(majority_vote(X[members], tie=tie, current=kept))
+        centres.append(majority_vote(X[members], tie=tie, current=kept, check_input=False))
     return np.array(centres, dtype=np.uint8)

@@ -6,11 +6,17 @@ title), beside ``DIR/nbgrader_config.py``. ``nbgrader generate_assignment NN_tit
 writes the student's version. What changes from the solutions notebook:
 
 * after every cell calling ``check("ID", NAME)`` comes a locked test cell worth
-  `CHECK_POINTS` (`IMPLEMENT_POINTS` for a function to write). Its assertion is a hidden test
-  (``### BEGIN HIDDEN TESTS``): the package judges the answer when nbgrader grades, and the
-  test takes ``NAME`` out of the notebook's namespace, so a later question left unanswered
-  (nbgrader's stub raises ``NotImplementedError`` before ``NAME`` is assigned) is checked
-  against nothing, never against this question's answer;
+  `CHECK_POINTS` (`IMPLEMENT_POINTS` for a function to write), ``graded("ID", "NAME",
+  globals())`` (`graded`). It does nothing when the student runs it, so a notebook with wrong
+  answers still runs top to bottom; when nbgrader grades (autograde) or validates the
+  notebook it fails unless ``check("ID", NAME)`` is correct, and its error holds the verdict
+  whole (a function's counterexample as code to paste). It also takes ``NAME`` out of the
+  notebook's namespace, so a later question left unanswered (nbgrader's stub raises
+  ``NotImplementedError`` before ``NAME`` is assigned) is judged on nothing, never on this
+  question's answer. The test is visible, not one of nbgrader's hidden tests: nothing in it
+  is secret (``check`` is in the package), and a cell whose hidden tests nbgrader strips at
+  release no longer matches its checksum at autograde, which nbgrader reports as a warning
+  for every such cell of every student;
 * a prose answer (a markdown solution cell) is graded by hand, `PROSE_POINTS` points; the
   source keeps the worked answer followed by the rubric `RUBRIC`, for the grader;
 * worked prose the exercise notebook drops (a markdown solution cell whose scaffold is empty)
@@ -20,10 +26,15 @@ writes the student's version. What changes from the solutions notebook:
 * the title cell says how the notebook is graded; the navigation cells, whose links point
   to folders a release does not have, are left out.
 
+The course's ``nbgrader_config.py`` makes ``nbgrader generate_feedback`` write the feedback
+pages with `binms_teach.exercises.feedback.FeedbackExporter`: each graded question named by
+its id and heading, the maths typeset offline.
+
 The notebooks are read as JSON (no nbformat needed: the command runs from a bare install).
 """
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -45,14 +56,18 @@ c = get_config()
 c.CourseDirectory.course_id = "binms-teach"
 # Some exercises recompute a result on a whole data set: give a cell time when grading.
 c.Execute.timeout = 300
+# The feedback pages name each graded question and typeset the maths without the network
+# (MathJax from the sphinx-mathjax-offline package, inside each page).
+c.GenerateFeedback.exporter_class = "binms_teach.exercises.feedback.FeedbackExporter"
 '''
 HOW_IT_IS_GRADED = (
     "Write your answers in place of `# YOUR CODE HERE` (delete the line "
     "`raise NotImplementedError()` below it) and of *YOUR ANSWER HERE*, then run the notebook "
     "from the top (Kernel > Restart Kernel and Run All Cells) before you submit it. Each "
     "`check(...)` line answers in one line, for your own feedback. Your marks come from the "
-    "locked test cells, which nbgrader runs again with hidden tests when it grades your "
-    f"notebook: {CHECK_POINTS} point for each checked result, {IMPLEMENT_POINTS} for each "
+    "locked cells marked *Graded*, which do nothing when you run them: nbgrader runs them "
+    "when it grades your notebook, and each gives its points when `check` says correct: "
+    f"{CHECK_POINTS} point for each checked result, {IMPLEMENT_POINTS} for each "
     f"function you write; your written answers are read by your teacher ({PROSE_POINTS} "
     "points each: the right conclusion with its reason, backed by a number or figure from "
     "your own cells)."
@@ -119,19 +134,42 @@ def with_hints(source, scaffold):
     return "\n".join(out)
 
 
+def graded(exercise_id, name, namespace):
+    """The graded test of one answer, as the locked test cells call it.
+
+    Silent when a student runs the notebook. When nbgrader grades (autograde) or validates
+    it (``NBGRADER_EXECUTION`` set), it takes ``name`` out of ``namespace``, so that a later
+    question left unanswered is never judged on this answer, and raises `AssertionError`
+    with the whole verdict unless ``check(exercise_id, value)`` is correct.
+
+    Examples
+    --------
+    >>> answer = 14
+    >>> graded("02.inertia", "answer", globals())  # a student's run: nothing happens
+    >>> answer
+    14
+    """
+    __tracebackhide__ = True  # IPython shows the cell that called, not this function
+    if os.environ.get("NBGRADER_EXECUTION") not in ("autograde", "validate"):
+        return
+    from .exercises import check
+
+    verdict = check(exercise_id, namespace.pop(name, ...))
+    if not verdict.correct:
+        raise AssertionError(repr(verdict))
+
+
 def graded_test_cell(exercise_id, name, points):
     """The locked, graded cell that checks the answer ``name`` of ``exercise_id``."""
     grade_id = "test_" + re.sub(r"[^A-Za-z0-9_-]", "_", exercise_id)
     source = "\n".join([
-        f"# The graded test of {exercise_id} ({points} point{'s' * (points != 1)}): nbgrader "
-        "runs it when it grades your notebook.",
-        "### BEGIN HIDDEN TESTS",
-        "from binms_teach.exercises import check as _check",
-        f"# {name} leaves the namespace: a later question left unanswered is never graded",
-        "# with this one's answer.",
-        f"_verdict = _check({exercise_id!r}, globals().pop({name!r}, ...))",
-        "assert _verdict.correct, _verdict.message",
-        "### END HIDDEN TESTS",
+        f"# Graded: {exercise_id}, {points} point{'s' * (points != 1)}. This cell does nothing "
+        "when you run it; nbgrader runs it",
+        f"# when it grades your notebook, and gives the point{'s' * (points != 1)} if "
+        f"check({exercise_id!r}, {name}) says correct.",
+        "from binms_teach.grading import graded",
+        "",
+        f"graded({exercise_id!r}, {name!r}, globals())",
     ])
     return {"cell_type": "code", "execution_count": None, "id": grade_id.replace("_", "-"),
             "metadata": {"deletable": False, "editable": False, "nbgrader": {

@@ -37,13 +37,18 @@ def hamming_reference(A, B=None):
     return D
 
 
-def hamming(A, B=None):
+def hamming(A, B=None, *, check_input=True):
     """Integer Hamming distance matrix between the rows of ``A`` and of ``B``.
 
     Parameters
     ----------
     A : array-like of shape (n_a, d), 0/1 values
     B : array-like of shape (n_b, d), 0/1 values, default A
+    check_input : bool, default True
+        False skips the checks of A and B: the caller has checked them (uint8
+        0/1 arrays of equal width), as scikit-learn's ``check_input``. Every
+        function of the readable layer takes it; their callers inside the
+        package pass False, so a fit checks its data once.
 
     Returns
     -------
@@ -63,13 +68,15 @@ def hamming(A, B=None):
     >>> hamming([[0, 1, 1], [1, 1, 1]]).tolist()
     [[0, 1], [1, 0]]
     """
-    A = check_binary(A, "A")
-    B = A if B is None else check_binary(B, "B")
+    if check_input:
+        A = check_binary(A, "A")
+        B = None if B is None else check_binary(B, "B")
+    B = A if B is None else B
     _check_same_width(A, B)
     if len(A) == 1:  # one query, as in each step of the ascent: count where they differ
         return np.count_nonzero(B != A[0], axis=1).astype(np.int32)[None, :]
-    # Many queries: one matrix product, H(a, b) = |a| + |b| - 2 a^T b (float32 holds these
-    # integer sums exactly: every partial sum is below 2**24).
+    # Many queries: one matrix product, H(a, b) = |a| + |b| - 2 a^T b, in float32 for speed
+    # (float32 holds these integer sums exactly: every partial sum is below 2**24).
     Af, Bf = A.astype(np.float32), B.astype(np.float32)
     D = Af.sum(axis=1)[:, None] + Bf.sum(axis=1)[None, :] - 2 * (Af @ Bf.T)
     return D.astype(np.int32)
@@ -83,7 +90,7 @@ def _check_same_width(A, B):
         )
 
 
-def nearest_neighbours(X, queries, k):
+def nearest_neighbours(X, queries, k, *, check_input=True):
     """NN_k(x): the k nearest data points of each query, under the Hamming distance.
 
     Parameters
@@ -93,6 +100,8 @@ def nearest_neighbours(X, queries, k):
         itself at distance 0).
     queries : array-like of shape (m, d), 0/1 values
     k : int in [1, n]
+    check_input : bool, default True
+        False: the caller has checked X, queries and k (see `hamming`).
 
     Returns
     -------
@@ -108,8 +117,9 @@ def nearest_neighbours(X, queries, k):
     >>> D.tolist(), idx.tolist()
     ([[0, 1]], [[0, 2]])
     """
-    X, Q, k = _check_search(X, queries, k)
-    D = hamming(Q, X)
+    if check_input:
+        X, queries, k = _check_search(X, queries, k)
+    D = hamming(queries, X, check_input=False)
     # A stable sort keeps the lower index first among equal distances.
     order = np.argsort(D, axis=1, kind="stable")[:, :k]
     return np.take_along_axis(D, order, axis=1), order
@@ -134,7 +144,7 @@ class Ball(NamedTuple):
     indices: tuple
 
 
-def ball_neighbours(X, queries, k):
+def ball_neighbours(X, queries, k, *, check_input=True):
     """The closed ball B(x, H_(k)(x)) of each query: all data within the k-th distance.
 
     The paper writes the neighbourhood of x as this ball. Unlike NN_k
@@ -149,6 +159,8 @@ def ball_neighbours(X, queries, k):
         The data points, searched in full (duplicates all count).
     queries : array-like of shape (m, d), 0/1 values
     k : int in [1, n]
+    check_input : bool, default True
+        False: the caller has checked X, queries and k (see `hamming`).
 
     Returns
     -------
@@ -165,16 +177,24 @@ def ball_neighbours(X, queries, k):
     >>> [i.tolist() for i in ball.indices], [d.tolist() for d in ball.distances]
     ([[0, 2, 3], [1, 2, 3]], [[0, 1, 1], [0, 1, 1]])
     """
-    X, Q, k = _check_search(X, queries, k)
-    D = hamming(Q, X)
+    if check_input:
+        X, queries, k = _check_search(X, queries, k)
+    D = hamming(queries, X, check_input=False)
     radius = np.sort(D, axis=1)[:, k - 1]
-    distances, indices = [], []
-    for row, r in zip(D, radius, strict=True):
-        inside = np.flatnonzero(row <= r)                    # every point within H_(k)
-        inside = inside[np.argsort(row[inside], kind="stable")]  # by (distance, index)
-        distances.append(row[inside])
-        indices.append(inside)
+    indices = [within(row, r) for row, r in zip(D, radius, strict=True)]
+    distances = [row[inside] for row, inside in zip(D, indices, strict=True)]
     return Ball(radius.astype(np.int32), tuple(distances), tuple(indices))
+
+
+def within(distances, radius):
+    """The points of one row of distances within ``radius`` (inclusive: the closed ball),
+    sorted by (distance, index). The fast layer's float32 kernel takes its balls from here.
+
+    >>> within(np.array([2, 0, 1, 1, 3]), 1).tolist()
+    [1, 2, 3]
+    """
+    inside = np.flatnonzero(distances <= radius)                    # every point within
+    return inside[np.argsort(distances[inside], kind="stable")]     # by (distance, index)
 
 
 def _check_search(X, queries, k):

@@ -17,7 +17,7 @@ from ._validation import check_binary, check_int
 from .hamming import hamming
 
 
-def epsilon_from_k2(M, k2):
+def epsilon_from_k2(M, k2, *, check_input=True):
     """epsilon(k2): the mean distance from each point to its k2-th nearest other point.
 
     Parameters
@@ -25,6 +25,8 @@ def epsilon_from_k2(M, k2):
     M : array-like of shape (n, d), 0/1 values
         The final iterates (or the data, for ``epsilon_from="data"``).
     k2 : int in [1, n - 1]
+    check_input : bool, default True
+        False: the caller has checked M and k2 (see `binms_teach.hamming`).
 
     Returns
     -------
@@ -35,15 +37,16 @@ def epsilon_from_k2(M, k2):
     >>> epsilon_from_k2([[0, 0], [0, 0], [1, 1]], k2=1)
     0.6666666666666666
     """
-    M = check_binary(M, "M")
-    k2 = _check_k2(k2, len(M))
+    if check_input:
+        M = check_binary(M, "M")
+        k2 = check_k2(k2, len(M))
     # Each row sorted: column 0 is the point itself (distance 0), so column k2
     # is its k2-th nearest *other* point (a copy of it counts, at distance 0).
-    kth = np.sort(hamming(M), axis=1)[:, k2]
+    kth = np.sort(hamming(M, check_input=False), axis=1)[:, k2]
     return float(kth.mean())
 
 
-def epsilon_proximity(M, epsilon):
+def epsilon_proximity(M, epsilon, *, check_input=True):
     """Cluster labels: connected components of the graph H(M_i, M_j) <= epsilon.
 
     Parameters
@@ -52,6 +55,8 @@ def epsilon_proximity(M, epsilon):
         The final iterates x*_l.
     epsilon : float >= 0
         The merge test is inclusive, H <= epsilon, as in the authors' code.
+    check_input : bool, default True
+        False: the caller has checked M and epsilon (see `binms_teach.hamming`).
 
     Returns
     -------
@@ -70,9 +75,9 @@ def epsilon_proximity(M, epsilon):
     >>> epsilon_proximity([[1, 1], [0, 0], [1, 0], [0, 0]], epsilon=0).tolist()
     [0, 1, 2, 1]
     """
-    M = check_binary(M, "M")
-    epsilon = check_epsilon(epsilon)
-    graph = csr_matrix(hamming(M) <= epsilon)             # an edge where H <= epsilon
+    if check_input:
+        M, epsilon = check_binary(M, "M"), check_epsilon(epsilon)
+    graph = csr_matrix(hamming(M, check_input=False) <= epsilon)  # an edge where H <= epsilon
     _, component = connected_components(graph, directed=False)
     return first_appearance(component)
 
@@ -103,11 +108,15 @@ def check_epsilon(epsilon):
     return value
 
 
-def _check_k2(k2, n):
+def check_k2(k2, n):
+    """k2 ranks the n - 1 other points: a whole number in [1, n - 1], which needs n >= 2.
+
+    The one k2 rule: the estimator, the explorer and the selection use it too.
+    """
     if n < 2:
         raise ValueError(
             "epsilon from k2 needs at least 2 samples, but got 1 sample: "
             "give more samples or an explicit epsilon."
         )
     return check_int(k2, "k2", 1, n - 1,
-                     f"k2 counts the other points, so it must be at most n_samples - 1 = {n - 1}.")
+                     f"k2 ranks the other points, so it must be at most n_samples - 1 = {n - 1}.")

@@ -14,8 +14,9 @@ from ._validation import check_binary, check_tie
 
 
 def _check_weights(weights, n):
+    """None (every weight 1) or the weights as n finite non-negative floats."""
     if weights is None:
-        return np.ones(n)
+        return None
     w = np.asarray(weights, dtype=float)
     if w.shape != (n,):
         raise ValueError(f"weights has shape {w.shape}; give one weight per sample, shape ({n},).")
@@ -24,8 +25,10 @@ def _check_weights(weights, n):
     return w
 
 
-def vote_counts(X, weights=None):
+def vote_counts(X, weights=None, *, check_input=True):
     """The (weighted) votes for a 1 and the total weight, per coordinate.
+
+    ``check_input=False``: X and weights are checked already (see `binms_teach.hamming`).
 
     Returns
     -------
@@ -40,12 +43,14 @@ def vote_counts(X, weights=None):
     >>> ones.tolist(), total
     ([2.0, 1.0, 1.0], 2.0)
     """
-    X = check_binary(X)
-    w = _check_weights(weights, len(X))
+    if check_input:
+        X = check_binary(X)
+        weights = _check_weights(weights, len(X))
+    w = np.ones(len(X)) if weights is None else weights
     return w @ X, float(w.sum())
 
 
-def majority_vote(X, weights=None, tie="one", current=None):
+def majority_vote(X, weights=None, tie="one", current=None, *, check_input=True):
     """maj(X): the component-wise (weighted) majority vote, the median centre.
 
     Parameters
@@ -58,6 +63,9 @@ def majority_vote(X, weights=None, tie="one", current=None):
         authors' code (``2 * v >= k``), "zero", or "keep" the bit of ``current``.
     current : array-like of shape (d,)
         Required with ``tie="keep"``.
+    check_input : bool, default True
+        False: the caller has checked X, weights, tie and current (see
+        `binms_teach.hamming`).
 
     Returns
     -------
@@ -72,14 +80,17 @@ def majority_vote(X, weights=None, tie="one", current=None):
     >>> majority_vote(X, tie="keep", current=[0, 1, 0]).tolist()
     [1, 1, 0]
     """
-    tie = check_tie(tie)
-    ones, total = vote_counts(X, weights)
-    if tie == "keep":
-        if current is None:
-            raise ValueError("tie='keep' keeps the bit of `current`: pass current=<the iterate>.")
-        current = check_binary(current, "current", ndim=1)
-        if current.shape != ones.shape:
-            raise ValueError(f"current has {current.size} features, X has {ones.size}.")
+    if check_input:
+        X, tie = check_binary(X), check_tie(tie)
+        weights = _check_weights(weights, len(X))
+        if tie == "keep":
+            if current is None:
+                raise ValueError("tie='keep' keeps the bit of `current`: pass "
+                                 "current=<the iterate>.")
+            current = check_binary(current, "current", ndim=1)
+            if current.shape != X.shape[1:]:
+                raise ValueError(f"current has {current.size} features, X has {X.shape[1]}.")
+    ones, total = vote_counts(X, weights, check_input=False)
     return decide(2 * ones, total, tie, current)
 
 
@@ -139,6 +150,7 @@ def inertia(X, x, weights=None):
     X = check_binary(X)
     x = check_binary(x, "x", ndim=1)
     w = _check_weights(weights, len(X))
+    w = np.ones(len(X)) if w is None else w
     return float(w @ (X != x).sum(axis=1))
 
 
@@ -156,5 +168,6 @@ def median_centres_brute_force(X, weights=None):
         raise ValueError(f"d = {d}: brute force over 2^d points is meant for d <= 16.")
     candidates = np.array(list(itertools.product((0, 1), repeat=d)), dtype=np.uint8)
     w = _check_weights(weights, len(X))
+    w = np.ones(len(X)) if w is None else w
     costs = (candidates[:, None, :] != X[None, :, :]).sum(axis=2) @ w
     return candidates[np.isclose(costs, costs.min())]

@@ -47,21 +47,9 @@ PENDING = {
         # lessons-a
         "01_binary_data_and_hamming", "02_median_centre", "03_mean_shift_continuous",
         "04_aitchison_aitken_kernel", "05_kernel_to_median_shift",
-        # lessons-b (06, 06b, 07 also show explorers: their pictures' alt is a11y's)
-        "06_binary_gradient_ascent", "06b_algorithm1_on_data", "07_epsilon_proximity",
-        # lessons-c
-        "08_table3_kmodes_vs_binnnms", "09_figure1_parameter_sweep",
-        "10_figure2_quantization_error", "11_figure3_digit_prototypes", "12_choosing_k1_k2",
-        # exercises
-        "solutions/08_table3_kmodes_vs_binnnms_solutions",
-        "solutions/09_figure1_parameter_sweep_solutions",
-        "solutions/10_figure2_quantization_error_solutions",
-        "solutions/11_figure3_digit_prototypes_solutions",
     },
     "headings": set(),
-    "links": {
-        "12_choosing_k1_k2",  # lessons-c: "appendix [12a](...)"
-    },
+    "links": set(),
 }
 RULES = {"images": image_output_problems, "headings": heading_problems, "links": link_problems}
 

@@ -69,7 +69,7 @@ def test_key_numbers(results):
     assert rec["A=delta^2/2, D f^ chain rule"] < 1e-12
     assert rec["A=delta/2 (printed), D f^ chain rule"] > 0.01
     assert n[4]["FH_err_A=delta^2/(d+2)"] < 1e-12 < 0.01 < n[4]["FH_err_A=delta/(d+2)_printed"]
-    assert n[5]["rate_m0_by_k1"][1] == 0.0 and max(n[5]["rate_m0_by_k1"].values()) > 0
+    assert n[5]["rate_q0_by_k1"][1] == 0.0 and max(n[5]["rate_q0_by_k1"].values()) > 0
     assert n[6]["with_ties"] > 0
     assert n[7]["printed_updates"] == n[7]["j_max"] + 1
     assert n[7]["H(printed x*, last computed)"] > 0
@@ -140,7 +140,7 @@ def test_zero_over_zero_rate_in_small_chunks(monkeypatch):
     rng = np.random.default_rng(3)
     X = rng.integers(0, 2, (50, 6), dtype=np.uint8)
     whole = zero_over_zero_rate(X, [2, 5, 9])
-    monkeypatch.setattr(checks, "RATE_CHUNK_BYTES", 1)  # one row per chunk
+    monkeypatch.setattr(checks.median, "RATE_CHUNK_BYTES", 1)  # one row per chunk
     assert zero_over_zero_rate(X, [2, 5, 9]) == whole
     assert whole == {k1: rate_loop(X.tolist(), k1, "one") for k1 in (2, 5, 9)}
 

@@ -72,9 +72,9 @@ def test_every_checked_answer_is_followed_by_its_locked_test(course):
                     "grade": True, "grade_id": "test_" + exercise_id.replace(".", "_"),
                     "locked": True, "points": points, "schema_version": 3,
                     "solution": False, "task": False}
-                hidden = _src(test).split("### BEGIN HIDDEN TESTS")[1]
-                assert f"globals().pop({name!r}, ...)" in hidden
-                assert f"_check({exercise_id!r}," in hidden and "assert " in hidden
+                assert "HIDDEN TESTS" not in _src(test)  # nothing to strip: no checksum warning
+                assert _src(test).endswith(f"graded({exercise_id!r}, {name!r}, globals())")
+                assert _src(test).startswith(f"# Graded: {exercise_id}, {points} point")
                 ids_seen.append(exercise_id)
             if meta.get("solution") and cell["cell_type"] == "markdown":
                 assert meta["grade"] and meta["points"] == PROSE_POINTS
@@ -111,3 +111,52 @@ def test_a_rerun_changes_nothing_and_an_edit_is_kept_unless_forced(course, capsy
     assert config.read_text().endswith("= 30\n")
     write_nbgrader_course(course, force=True)
     assert config.read_bytes() == before[config]
+
+
+def test_a_graded_cell_is_silent_for_the_student_and_strict_for_nbgrader(monkeypatch):
+    """``graded`` does nothing in a student's run; under nbgrader it takes the answer out of the
+    namespace and fails with the whole verdict unless the answer is correct."""
+    from binms_teach.grading import graded
+
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    namespace = {"answer": 99}
+    assert graded("02.inertia", "answer", namespace) is None and namespace == {"answer": 99}
+    for how in ("autograde", "validate"):
+        monkeypatch.setenv("NBGRADER_EXECUTION", how)
+        namespace = {"answer": 14}
+        graded("02.inertia", "answer", namespace)
+        assert namespace == {}  # a later question left unanswered is judged on nothing
+        with pytest.raises(AssertionError, match="02.inertia: not answered yet"):
+            graded("02.inertia", "answer", namespace)
+        with pytest.raises(AssertionError, match="99 is too large"):
+            graded("02.inertia", "answer", {"answer": 99})
+
+    def hamming_distance(a, b):  # counts the agreements: the counterexample comes whole
+        return int((a == b).sum())
+    with pytest.raises(AssertionError) as error:
+        graded("01.hamming", "hamming_distance", {"hamming_distance": hamming_distance})
+    assert "The input where yours differs, to paste into a cell:" in str(error.value)
+    assert "hamming_distance(a, b)" in str(error.value)
+
+
+def test_the_course_config_names_the_feedback_exporter(course):
+    config = (course / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert ('c.GenerateFeedback.exporter_class = '
+            '"binms_teach.exercises.feedback.FeedbackExporter"') in config
+
+
+def test_the_feedback_names_each_graded_cell_by_its_id_and_heading(course):
+    pytest.importorskip("nbgrader")
+    import nbformat
+
+    from binms_teach.exercises.feedback import question_names
+
+    path = next(course.glob("source/06_*/*.ipynb"))
+    nb = question_names(nbformat.read(path, as_version=4))
+    names = [c.metadata["binms_teach"]["question"] for c in nb.cells
+             if c.metadata.get("nbgrader", {}).get("grade")]
+    assert "06.1 · Exercise 1: odd and even $k_1$" in names
+    assert "Question 1 (06.update)" in names
+    assert "06.bga_step · Implement it yourself: one BGA step" in names
+    assert "Exercise 1: odd and even $k_1$ (written answer)" in names
+    assert len(names) == len(set(names))

@@ -37,20 +37,7 @@ ALL = {p.name: lesson_stats.stats(p) for p in LESSONS}
 PATHS = {p.name: p for p in LESSONS}
 
 # lesson -> its owner, while the lesson lacks the frame of this round (strict xfail)
-PENDING = {
-    "01_binary_data_and_hamming.ipynb": "lessons-a",
-    "02_median_centre.ipynb": "lessons-a",
-    "04_aitchison_aitken_kernel.ipynb": "lessons-a",
-    "05_kernel_to_median_shift.ipynb": "lessons-a",
-    "06_binary_gradient_ascent.ipynb": "lessons-b",
-    "06b_algorithm1_on_data.ipynb": "lessons-b",
-    "07_epsilon_proximity.ipynb": "lessons-b",
-    "08_table3_kmodes_vs_binnnms.ipynb": "lessons-c",
-    "09_figure1_parameter_sweep.ipynb": "lessons-c",
-    "10_figure2_quantization_error.ipynb": "lessons-c",
-    "11_figure3_digit_prototypes.ipynb": "lessons-c",
-    "12_choosing_k1_k2.ipynb": "lessons-c",
-}
+PENDING: dict[str, str] = {}
 
 
 def _pending(names):

@@ -8,6 +8,12 @@ full marks, the mistakes' zeros (and nothing else lost), all zeros. The mistakes
 classic trap: a question left unanswered right after one whose answer is the same letter or
 uses the same variable must score 0, not the previous question's point.
 
+The feedback pages: every graded cell named by its question (nbgrader's own page says "Test
+cell"), a wrong function's counterexample printed whole, MathJax inside the page (no script
+from the network), and autograde without nbgrader's "checksum has changed" warnings (the
+graded cells hold no hidden tests to strip). tests/e2e/test_feedback_page.py opens such a page
+in a browser offline and checks that its maths is typeset.
+
 Marked ``nbgrader`` (``pytest -m nbgrader``); nothing else in the suite needs nbgrader.
 """
 
@@ -63,6 +69,7 @@ def _checked_ids(cell):
 
 
 def _run(course, *args):
+    """Run nbgrader in the course folder; its output (stdout and the log on stderr)."""
     env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent),
                                                  os.environ.get("PATH", "")]))
     result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
@@ -126,8 +133,8 @@ def graded(tmp_path_factory):
             release = json.loads(released.read_text(encoding="utf-8"))
             nb = _submission(release, source, **how)
             (folder / released.name).write_text(json.dumps(nb), encoding="utf-8")
-    _run(course, "autograde", ASSIGNMENT, "--create", "--force")
-    _run(course, "generate_feedback", ASSIGNMENT, "--force")
+    log = _run(course, "autograde", ASSIGNMENT, "--create", "--force")
+    log += _run(course, "generate_feedback", ASSIGNMENT, "--force")
 
     from nbgrader.api import Gradebook
 
@@ -139,7 +146,7 @@ def graded(tmp_path_factory):
                 nb.name: {g.name: (g.score, g.max_score, g.needs_manual_grade)
                           for g in nb.grades}
                 for nb in submission.notebooks}
-    return course, sources, scores
+    return course, sources, scores, log
 
 
 def _tests(scores):
@@ -155,7 +162,7 @@ def _expected_test_ids(sources):
 
 
 def test_the_solutions_get_full_marks(graded):
-    _, sources, scores = graded
+    _, sources, scores, _ = graded
     tests = _tests(scores["full"])
     assert set(tests) == _expected_test_ids(sources)
     assert {g: s for g, (s, m) in tests.items() if s != m} == {}
@@ -167,7 +174,7 @@ def test_the_solutions_get_full_marks(graded):
 
 
 def test_typical_mistakes_lose_exactly_their_points(graded):
-    _, sources, scores = graded
+    _, sources, scores, _ = graded
     tests = _tests(scores["mistakes"])
     lost = {g for g, (s, m) in tests.items() if s != m}
     expected = {"test_" + i.replace(".", "_") for i in (*IMPLEMENTED, *UNANSWERED)}
@@ -178,7 +185,7 @@ def test_typical_mistakes_lose_exactly_their_points(graded):
 
 
 def test_nothing_answered_scores_zero(graded):
-    _, _, scores = graded
+    _, _, scores, _ = graded
     tests = _tests(scores["blank"])
     assert tests and all(s == 0 for s, _ in tests.values())
     # an unchanged written answer is given 0 by nbgrader, no teacher needed
@@ -187,10 +194,52 @@ def test_nothing_answered_scores_zero(graded):
     assert prose and all(score == 0 and not manual for score, _, manual in prose)
 
 
-def test_every_student_gets_feedback(graded):
-    course, sources, _ = graded
+def _pages(course, student):
+    return {p.stem: p.read_text(encoding="utf-8")
+            for p in sorted((course / "feedback" / student / ASSIGNMENT).glob("*.html"))}
+
+
+def test_every_student_gets_feedback_that_names_each_question(graded):
+    course, sources, _, _ = graded
     for student in ("full", "mistakes", "blank"):
-        pages = sorted((course / "feedback" / student / ASSIGNMENT).glob("*.html"))
-        assert [p.stem for p in pages] == sorted(sources)
-        text = pages[0].read_text(encoding="utf-8")
-        assert "Score:" in text
+        pages = _pages(course, student)
+        assert sorted(pages) == sorted(sources)
+        for name, page in pages.items():
+            toc = page.split('<div id="toc">', 1)[1].split("</div>", 1)[0]
+            assert "Score:" in toc and "Test cell" not in page, (student, name)
+            for exercise_id in {i for c in sources[name]["cells"] for i in _checked_ids(c)
+                                if c["cell_type"] == "code"}:
+                assert f">{exercise_id} · " in toc or f"({exercise_id})</a>" in toc, (
+                    student, name, exercise_id)
+            assert "(written answer)" in toc
+
+
+def test_the_feedback_typesets_its_maths_offline(graded):
+    """MathJax is inside the page: no script comes from the network, and nbgrader's MathJax 2
+    configuration is gone (tests/e2e/test_feedback_page.py watches a browser typeset it)."""
+    from binms_teach.exercises.feedback import mathjax_script
+
+    if mathjax_script() is None:
+        guards.missing("sphinx-mathjax-offline is not installed: pip install -e '.[teach]'")
+    course, _, _, _ = graded
+    for page in _pages(course, "mistakes").values():
+        assert '<html lang="en">' in page
+        assert not re.search(r"<script[^>]*\ssrc=[\"']https?:", page)
+        assert "MathJax 3 (tex-svg), inlined" in page and "x-mathjax-config" not in page
+        assert "$" in page  # the lessons' maths, left for MathJax
+
+
+def test_a_wrong_function_gets_its_counterexample_whole(graded):
+    course, _, _, _ = graded
+    page = next(p for n, p in _pages(course, "mistakes").items() if n.startswith("06_"))
+    assert "The input where yours differs, to paste into a cell:" in page
+    assert "bga_step(X, x, k1=" in page and "X = np.array([[" in page
+    assert "..." not in page.split("The input where yours differs", 1)[1].split("</pre>", 1)[0]
+
+
+def test_autograde_warns_of_no_changed_checksum(graded):
+    """nbgrader warns when a locked cell differs from its source; the graded cells hold no
+    hidden tests, so an untouched release matches and autograde says nothing of it."""
+    _, _, _, log = graded
+    assert "checksum" not in log.lower(), [line for line in log.splitlines()
+                                            if "checksum" in line.lower()][:3]

@@ -118,10 +118,6 @@ def _reserved_hits(formula, number):
 
 # lesson -> its owner, for the lessons that do not pass yet (strict xfail: remove when mended)
 PENDING = {
-    "08_table3_kmodes_vs_binnnms.ipynb": "lessons-c",
-    "10_figure2_quantization_error.ipynb": "lessons-c",
-    "11_figure3_digit_prototypes.ipynb": "lessons-c",
-    "12_choosing_k1_k2.ipynb": "lessons-c",
 }
 
 

@@ -140,3 +140,13 @@ def test_readme_names_the_tested_versions():
     assert f"(Python {python};" in tested
     for name in ("numpy", "scipy", "scikit-learn", "matplotlib", "ipywidgets", "JupyterLab"):
         assert f"{name} {pins[canonical(name)]}" in tested, f"README: update {name}"
+
+
+def test_every_subpackage_is_in_the_wheel():
+    """pyproject.toml lists the packages by hand (data/ and notebooks/ are mapped into the
+    package): a new subpackage left off the list would be missing from the wheel."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "binms_teach").rglob("__init__.py")}
+    assert sorted(found - listed) == []

@@ -45,10 +45,7 @@ SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?![\w.])"
 FIXED = re.compile(r"(?<![\w.])[-+]?(\d+)\.(\d+)(?![\w.]|[eE])")
 
 # notebook (relative to notebooks/) -> its owner: mended by them, then removed from here
-PENDING = {
-    "08_table3_kmodes_vs_binnnms.ipynb": "lessons-c",
-    "solutions/04_aitchison_aitken_kernel_solutions.ipynb": "exercises",
-}
+PENDING = {}
 
 
 def residuals(text):

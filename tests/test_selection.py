@@ -457,14 +457,14 @@ def test_the_reason_notes_a_choice_on_the_grids_edge(mixture):
     assert {("k1", True, True), ("k2", True, True), ("k2", False, False)} <= seen
     # At the largest value the data allow (k1 = n, k2 = n - 1) there is nothing larger to try.
     at_limit = types.SimpleNamespace(k1=n, k2=n - 1, k1s=(4, n), k2s=(2, n - 1))
-    assert selection._edge_note(at_limit, n) == ""
+    assert selection.grid._edge_note(at_limit, n) == ""
     inside = types.SimpleNamespace(k1=30, k2=50, k1s=(4, 30), k2s=(2, 50))
-    assert selection._edge_note(inside, n).count("is the grid's largest value") == 2
+    assert selection.grid._edge_note(inside, n).count("is the grid's largest value") == 2
 
 
 def test_the_silhouette_sample_draws_distinct_rows(mixture, monkeypatch):
     X = np.concatenate([mixture.data, mixture.data[:30]])
-    monkeypatch.setattr(selection, "SILHOUETTE_ROWS", 10)
+    monkeypatch.setattr(selection.grid, "SILHOUETTE_ROWS", 10)
     sel = selection.choose_parameters(X, (3,), (2, 6), random_state=5)
     first = np.unique(selection.distinct_rows(X), return_index=True)[1]
     rows = np.sort(np.random.default_rng(5).choice(first, 10, replace=False))
@@ -529,7 +529,7 @@ def test_rank_mean_with_the_bic_veto_against_plain_loops(seed):
     n_substantial.flat[rng.integers(len(n_substantial.flat))] = 2      # at least one admissible
     sel = selection.Selection(0, 0, "rank_mean", "", k1s, k2s, np.full(shape, 3), n_substantial,
                               np.ones(shape), np.zeros(shape), scores, np.zeros(shape + (4,), int))
-    (k1, k2), reason = selection._choose(sel, "rank_mean")
+    (k1, k2), reason = selection.choose(sel, "rank_mean")
     expected, kept, admissible = plain_rank_mean_choice(
         k1s, k2s, scores["silhouette"].tolist(), scores["stability"].tolist(),
         scores["bic"].tolist(), (n_substantial >= 2).tolist(), selection.BIC_VETO)
@@ -549,10 +549,10 @@ def test_the_bic_veto_sets_aside_the_worst_quarter():
     assert selection.BIC_VETO == 0.25
     # r = floor(0.75 * 7) + 1 = 6: the BICs above the 6th smallest (60, 70) are vetoed.
     assert sel.ranked.tolist() == [[True] * 6 + [False] * 2]
-    assert selection._choose(sel, "rank_mean")[0] == (1, 6)
+    assert selection.choose(sel, "rank_mean")[0] == (1, 6)
     sel.n_substantial[0, 7] = 1            # 0..60 admissible: r = floor(0.75 * 6) + 1 = 5
     assert sel.ranked.tolist() == [[True] * 5 + [False] * 3]
-    assert selection._choose(sel, "rank_mean")[0] == (1, 5)
+    assert selection.choose(sel, "rank_mean")[0] == (1, 5)
 
 
 # ---------------------------------------------------------------- the null: no structure

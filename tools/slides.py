@@ -424,6 +424,8 @@ def to_notebook(deck):
         cell.metadata["slideshow"] = {"slide_type": slide_type}
         if tags:
             cell.metadata["tags"] = tags
+        if not code.echo:  # JupyterLab (and RISE inside it) collapse the code
+            cell.metadata["jupyter"] = {"source_hidden": True}
         where.append(len(cells))
         cells.append(cell)
 

@@ -44,6 +44,8 @@ GENERATED = re.compile(r"<!-- times: (?P<name>[\w-]+)[^>]*-->\n(?P<body>.*?)<!--
 # a time by hand: "35 min", "10 minutes", "8 hours" (a class of 90 minutes is no lesson time)
 HAND_TIME = re.compile(r"\b(?!90\b)\d+(?:\.\d+)?\s*(?:min|minutes?|hours?)\b")
 BARE_EXERCISE = re.compile(r"\b[Ee]xercises?\s+\d")
+OLD_TIME_LINE = re.compile(r"(?:\*\*)?Teaching:(?:\*\*)?\s*(\d+)\s*min,\s*(?:\*\*)?exercises:"
+                           r"(?:\*\*)?\s*(\d+)\s*min", re.I)
 EXERCISE_ID = re.compile(r"`(\d\d[a-z]?)\.(\w+)`")
 
 
@@ -75,10 +77,16 @@ def lesson_rows():
         s = stats.stats(path)
         first = nbformat.read(path, as_version=4).cells[0].source
         title = re.match(r"#\s+(.*)", first).group(1).strip()
+        teaching, exercises = s.teaching, s.exercises
+        if teaching is None:  # a lesson still in the earlier form of the time line
+            old = OLD_TIME_LINE.search(first)
+            if old is None:
+                raise SystemExit(f"{path.name}: no time line in its first cell")
+            teaching, exercises = int(old.group(1)), int(old.group(2))
         lesson_path = getattr(s, "path", None) or ("core" if number(path) in CORE
                                                     else "going further")
         rows.append({"number": number(path), "stem": path.stem, "title": title,
-                     "path": lesson_path, "teaching": s.teaching, "exercises": s.exercises,
+                     "path": lesson_path, "teaching": teaching, "exercises": exercises,
                      "words": s.words, "study": s.study_minutes})
     return rows
 

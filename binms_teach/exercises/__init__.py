@@ -3,10 +3,12 @@
 Three kinds of exercise (the ids are ``"NN.name"``, NN the notebook):
 
 * a multiple-choice question: answer with the letter, ``check("06.voters", "b")``;
-* a number, right within a tolerance: ``check("07.eps_k2_20", 18.6)``;
+* a number, right within a tolerance: ``check("07.eps_k2_20", 18.6)``; where several
+  numbers are right (optima that tie), any of them;
 * implement it yourself: answer with your function; ``check`` calls it and the package's
   version on small adversarial inputs (ties, duplicate rows, k at its bounds, epsilon 0)
-  and random ones, and reports the first input where they differ.
+  and random ones, and reports the first input where they differ, with that input as code
+  to paste into a cell (`Verdict.details`).
 
 ``NN.k`` is the result of exercise k of notebook NN, ``NN.name`` a concept question, and
 ``NN.<function>`` an implement-it-yourself exercise. Where it is cheap, the expected number
@@ -63,7 +65,7 @@ def question(exercise_id):
     Examples
     --------
     >>> question("06.odd_k1_ties")
-    'With k1 = 11, how many tied bits can one update have?'
+    "With k1 = 11 and neighbours='index' (the default), how many tied bits can one update have?"
     """
     return EXERCISES[exercise_id].question
 
@@ -99,7 +101,7 @@ def check(exercise_id, answer):
     if answer is ...:
         return Verdict(False, f"{exercise_id}: not answered yet.")
     try:
-        correct, message = exercise.judge(answer)
+        correct, message, *details = exercise.judge(answer)
     except Exception as error:  # noqa: BLE001 - a verdict, never an exception
-        correct, message = False, f"could not check {short(answer)}: {error}"
-    return Verdict(bool(correct), f"{exercise_id}: {message}")
+        correct, message, details = False, f"could not check {short(answer)}: {error}", []
+    return Verdict(bool(correct), f"{exercise_id}: {message}", *details)

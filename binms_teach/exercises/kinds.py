@@ -1,7 +1,8 @@
 """The kinds of exercise: `Choice`, `Number`, `Implement`, and the `Verdict` they give.
 
-``judge(answer)`` of each kind returns ``(correct, message)``; `binms_teach.exercises.check`
-turns it into a `Verdict` and catches whatever goes wrong, so a wrong answer never raises.
+``judge(answer)`` of each kind returns ``(correct, message)`` or ``(correct, message,
+details)``; `binms_teach.exercises.check` turns it into a `Verdict` and catches whatever goes
+wrong, so a wrong answer never raises.
 """
 
 import html
@@ -9,18 +10,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Choice", "Implement", "Number", "Verdict", "same_array", "same_partition"]
+__all__ = ["Choice", "Implement", "Number", "Verdict", "as_code", "same_array",
+           "same_partition", "short"]
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The result of `check`: ``correct`` and a one-line ``message``; shown as the message."""
+    """The result of `check`: ``correct``, a one-line ``message`` and, for a function that
+    differs from the package, ``details``: the input as code to paste, the two outputs."""
 
     correct: bool
     message: str
+    details: str = ""
 
     def __repr__(self):
-        return self.message
+        return f"{self.message}\n{self.details}" if self.details else self.message
 
     def _repr_html_(self):
         # Dark green / red / grey text on its own light tint, at least 7:1 (WCAG AAA) on any
@@ -29,8 +33,11 @@ class Verdict:
         colour, ground = ("#0A5A2A", "#E6F4EA") if self.correct else ("#9C1C0C", "#FCEBE8")
         if self.message.endswith("not answered yet."):
             colour, ground = "#474747", "#EEEEEE"
-        return (f'<span style="color:{colour};background-color:{ground};padding:0 0.25em">'
-                f"{html.escape(self.message)}</span>")
+        shown = (f'<span style="color:{colour};background-color:{ground};padding:0 0.25em">'
+                 f"{html.escape(self.message)}</span>")
+        if self.details:
+            shown += f"<pre>{html.escape(self.details)}</pre>"
+        return shown
 
 
 @dataclass(frozen=True)
@@ -54,16 +61,26 @@ class Choice:
 
 @dataclass(frozen=True)
 class Number:
-    """A question whose answer is a number, right within ``tol``; ``hint`` says where to look."""
+    """A question whose answer is a number, right within ``tol``; ``hint`` says where to look.
+
+    ``answer`` is the number, or a tuple of numbers when several are right (optima that tie:
+    the question says any of them counts), or a function of no argument that computes either
+    (cached there).
+    """
 
     question: str
-    answer: object  # a number, or a function of no argument that computes it (cached there)
+    answer: object
     tol: float
     hint: str
 
+    def answers(self):
+        """Every right answer, the one the solutions notebook finds first."""
+        value = self.answer() if callable(self.answer) else self.answer
+        return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
     def expected(self):
-        """The right answer: ``answer``, or what the function ``answer()`` computes."""
-        return self.answer() if callable(self.answer) else self.answer
+        """The right answer (the first of `answers` when several tie)."""
+        return self.answers()[0]
 
     def judge(self, answer):
         if isinstance(answer, bool) or not isinstance(answer, (int, float, np.integer,
@@ -71,27 +88,50 @@ class Number:
             return False, f"answer with a number, not {short(answer)}."
         if not np.isfinite(answer):
             return False, f"answer with a finite number, not {answer}."
-        expected = self.expected()
-        if abs(answer - expected) <= self.tol:
-            return True, "correct."
-        side = "too small" if answer < expected else "too large"
-        return False, f"{short(answer)} is {side}; hint: {self.hint}"
+        right = self.answers()
+        hit = [value for value in right if abs(answer - value) <= self.tol]
+        if hit:
+            others = [value for value in right if abs(value - hit[0]) > self.tol]
+            if not others:
+                return True, "correct."
+            return True, (f"correct; {_and(others)} tie{'s' * (len(others) == 1)} with it: "
+                          "any of them is right.")
+        if answer < min(right):
+            side = "is too small"
+        elif answer > max(right):
+            side = "is too large"
+        else:
+            side = "lies between the right answers, but is not one of them"
+        return False, f"{short(answer)} {side}; hint: {self.hint}"
+
+
+def _and(values):
+    words = [short(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 @dataclass(frozen=True)
 class Implement:
-    """Write ``name`` yourself; ``cases`` are (kwargs) inputs, ``reference`` the package."""
+    """Write ``name`` yourself; ``cases`` are (kwargs) inputs, ``reference`` the package.
+
+    A case may carry ``"_code"``: {argument: (expression, import line)}, to show an argument
+    that is a whole data set by the code that loads it rather than by its values.
+    ``show_expected`` False: the package's output is one right answer among many (a random
+    permutation), so the verdict shows only why the student's output is wrong.
+    """
 
     question: str
     name: str
     reference: object
     cases: object  # a function returning the list of inputs, smallest and trickiest first
     same: object = None  # how to compare two outputs; default: equal arrays
+    show_expected: bool = True
 
     def judge(self, answer):
         if not callable(answer):
             return False, f"answer with your function {self.name} itself, not {short(answer)}."
-        for kwargs in self.cases():
+        for case in self.cases():
+            kwargs = {k: v for k, v in case.items() if k != "_code"}
             expected = self.reference(**kwargs)
             shown = ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
             try:
@@ -100,16 +140,74 @@ class Implement:
                 return False, "not answered yet."
             except Exception as error:  # noqa: BLE001 - any error of the student's code
                 first = str(error).splitlines()[0] if str(error) else ""
-                return False, (f"{self.name}({shown}) raised {type(error).__name__}: {first}")
+                raised = f"raised {type(error).__name__}: {first}"
+                return (False, f"{self.name}({shown}) {raised}",
+                        self._details(case, yours=raised, fails="fails"))
             ok, why = (self.same or same_array)(expected, got)
             if not ok:
-                return False, (f"{self.name}({shown}): expected {short(expected)}, "
-                               f"got {short(got)}{why}")
+                if not self.show_expected:
+                    return (False, f"{self.name}({shown}): got {short(got)}{why}",
+                            self._details(case, yours=_whole(got)))
+                return (False, f"{self.name}({shown}): expected {short(expected)}, got "
+                               f"{short(got)}{why}",
+                        self._details(case, _whole(expected), _whole(got)))
         return True, "correct (same as the package on every test input)."
+
+    def _details(self, case, expected=None, yours=None, fails="differs"):
+        """The input as code a student can paste, the call, and the two outputs, whole."""
+        code = case.get("_code", {})
+        args = [k for k in case if k != "_code"]
+        imports = sorted({line for _, line in code.values() if line})
+        lines = [f"The input where yours {fails}, to paste into a cell:", "import numpy as np",
+                 *imports]
+        for k in args:
+            if k in code:
+                lines.append(f"{k} = {code[k][0]}")
+            elif isinstance(case[k], np.ndarray):
+                lines.append(f"{k} = {as_code(case[k], indent=len(k) + 3)}")
+        named = [k for k in args if k in code or isinstance(case[k], np.ndarray)]
+        call = ", ".join(k if k in named else f"{k}={case[k]!r}" for k in args)
+        lines.append(f"{self.name}({call})")
+        if expected is not None:
+            lines.append(f"# expected: {expected}")
+        lines.append(f"# yours:    {yours}")
+        return "\n".join(lines)
 
 
 def _copy(value):
     return value.copy() if isinstance(value, np.ndarray) else value
+
+
+def as_code(value, indent=0):
+    """Python source that rebuilds ``value`` exactly: an array as ``np.array(...)`` with its
+    dtype, one row a line, nothing left out.
+
+    >>> print(as_code(np.array([[0, 1], [1, 1]], dtype=np.uint8), indent=4))
+    np.array([[0, 1],
+                  [1, 1]], dtype=np.uint8)
+    >>> as_code(np.array([1.5, 2.0]))
+    'np.array([1.5, 2.0], dtype=np.float64)'
+    """
+    if not isinstance(value, np.ndarray):
+        return repr(value)
+    rows = value.tolist()
+    if value.ndim == 2 and len(rows) > 1:
+        pad = " " * (indent + len("np.array(["))
+        body = "[" + f",\n{pad}".join(repr(row) for row in rows) + "]"
+    else:
+        body = repr(rows)
+    return f"np.array({body}, dtype=np.{value.dtype})"
+
+
+def _whole(value, limit=4000):
+    """An output printed whole (arrays as lists), unless it is very long."""
+    if isinstance(value, np.ndarray):
+        text = repr(value.tolist())
+        if len(text) > limit:
+            return f"an array of shape {value.shape} (too long to print)"
+        return text
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def short(value, limit=90):

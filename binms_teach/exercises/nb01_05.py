@@ -380,10 +380,12 @@ _RESULTS = {
     "04.2": ("Exercise 2: for d = 10 and the lam that puts the mass one bit from 0 on "
              "average, the share of the mass at 0 itself, to 0.001.", lambda: 0.9**10, 5e-4,
              "d (1 - lam) = 1 gives lam = 0.9; then K_lam(0) = lam^d."),
-    "04.3": ("Exercise 3: the smallest lam (to 0.01) at which f~(0011) is at least 1.6 times "
-             "every other value.",
+    "04.3": ("Exercise 3: the smallest lam of the grid 0.50, 0.51, ..., 1.00 "
+             "(np.linspace(0.5, 1.0, 51)) at which f~(0011) is at least 1.6 times every other "
+             "value.",
              _smallest_peaked_lam, 0.005,
-             "scan np.linspace(0.5, 1.0, 51); compare the two largest values of kde."),
+             "scan np.linspace(0.5, 1.0, 51); compare the two largest values of kde (the exact "
+             "threshold lies between two points of the grid: the answer is the grid's)."),
     "04.4": ("Exercise 4: the number of local modes of f~ at lam = 0.7.",
              lambda: _local_modes(0.7), 0, "one per group of the data at this lam."),
     "05.1": ("Exercise 1: over k = 2..6 and the eight points, how many updates "
@@ -418,7 +420,10 @@ def _third_formula_cases():
     ones = np.ones((2, 300), dtype=np.uint8)
     ones[1, :100] = 0
     zoo = _zoo().data
-    return [dict(A=counts, B=counts[:2]), dict(A=ones, B=ones), dict(A=zoo[:12], B=zoo)]
+    load = "from binms_teach.datasets import load_zoo"
+    return [dict(A=counts, B=counts[:2]), dict(A=ones, B=ones),
+            dict(A=zoo[:12], B=zoo, _code={"A": ("load_zoo().data[:12]", load),
+                                           "B": ("load_zoo().data", load)})]
 
 
 EXERCISES["01.1"] = Implement(

@@ -22,10 +22,10 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
+from .. import fast
 from .._validation import check_binary, check_int, check_tie
 from ..ascent import AscentCycleWarning
-from ..fast.ascent import ascend
-from ..fast.labelling import epsilon_from_k2, epsilon_proximity
+from ..labelling import check_k2
 from ..metrics import ari, nmi
 from .protocol import DATASETS, check_datasets, check_target, grid, load
 from .sweeps import ascent_modes
@@ -107,7 +107,7 @@ def order_runs(X, y, settings, seeds=ORDER_SEEDS, *, tie="one", max_iter=100, pr
     y = check_target(y, n)
     settings = tuple(dict.fromkeys(
         (check_int(k1, "k1", 0, n, f"k1 counts neighbours among the {n} samples (0: no ascent)."),
-         check_int(k2, "k2", 1, n - 1, f"k2 is at most n - 1 = {n - 1}."))
+         check_k2(k2, n))
         for k1, k2 in settings))
     seeds = tuple(int(s) for s in seeds)
     if not settings or not seeds:
@@ -119,7 +119,7 @@ def order_runs(X, y, settings, seeds=ORDER_SEEDS, *, tie="one", max_iter=100, pr
 
     def label(modes, target, k1, runs, r):
         for k2 in k2s_of[k1]:  # as BinNNMS.fit labels its modes
-            labels = epsilon_proximity(modes, epsilon_from_k2(modes, k2))
+            labels = fast.epsilon_proximity(modes, fast.epsilon_from_k2(modes, k2))
             runs[k1, k2][:, r] = nmi(target, labels), ari(target, labels), labels.max() + 1
 
     index = {s: np.zeros((3, len(seeds))) for s in settings}
@@ -177,8 +177,8 @@ def _ball_cycle_census(names, ties, quick, max_iter, progress):
                 cycled = np.zeros(len(X), dtype=bool)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", AscentCycleWarning)
-                    _, n_iter, converged, _ = ascend(X, X.copy(), k1, max_iter, tie,
-                                                   neighbours="ball", cycled=cycled)
+                    _, n_iter, converged, _ = fast.bga(X, X, k1, max_iter, tie,
+                                                       neighbours="ball", cycled=cycled)
                 rows.append({"dataset": name, "k1": k1, "tie": tie, "samples": len(X),
                              "cycled": int(cycled.sum()),
                              "capped": int(np.sum(~converged & ~cycled)),

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
-from ..fast.ascent import ascend
-from ..fast.labelling import epsilon_from_k2, epsilon_proximity
 from ..kmodes import KModes
+from ..labelling import check_k2
 from ..majority import majority_vote
 from ..metrics import nmi, quantization_error
 from .protocol import check_target
@@ -71,10 +71,10 @@ def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100, neighbours="in
     X = check_binary(X)
     y = check_target(y, len(X))
     k1 = check_int(k1, "k1", 1, len(X), f"k1 counts neighbours among the {len(X)} samples.")
-    k2 = check_int(k2, "k2", 1, len(X) - 1, f"k2 is at most n - 1 = {len(X) - 1}.")
+    k2 = check_k2(k2, len(X))
     tie = check_tie(tie)
-    history = ascend(X, X.copy(), k1, max_iter, tie, record=True,
-                   neighbours=check_neighbours(neighbours))[3]
+    history = fast.bga(X, X, k1, max_iter, tie, record=True,
+                       neighbours=check_neighbours(neighbours))[3]
     # The last recorded round only confirms the fixed points: drop repeated states.
     last = len(history) - 1
     while last > 0 and np.array_equal(history[last], history[last - 1]):
@@ -85,7 +85,7 @@ def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100, neighbours="in
     for Xj in history:
         target.append(quantization_error(Xj, y, targets))
         true_inter.append(quantization_error(Xj, y))
-        labels = epsilon_proximity(Xj, epsilon_from_k2(Xj, k2))
+        labels = fast.epsilon_proximity(Xj, fast.epsilon_from_k2(Xj, k2))
         found.append(quantization_error(Xj, labels))
         n_found.append(labels.max() + 1)
     return QuantizationCurves(k1, k2, np.array(target), np.array(found), np.array(true_inter),

@@ -25,10 +25,10 @@ from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.metrics import silhouette_score
 from tqdm.auto import tqdm
 
+from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
-from ..fast.ascent import ascend
-from ..fast.labelling import epsilons, proximity_labels
 from ..hamming import hamming
+from ..labelling import check_k2
 from ..metrics import ari, nmi
 from .protocol import check_target
 
@@ -93,7 +93,7 @@ def ascent_modes(X, k1, tie="one", max_iter=100, neighbours="index"):
     """The final iterates of the ascent of every sample; k1 = 0 means no ascent (X itself)."""
     if k1 == 0:
         return X.copy()
-    return ascend(X, X.copy(), k1, max_iter, tie, neighbours=neighbours)[0]
+    return fast.bga(X, X, k1, max_iter, tie, neighbours=neighbours)[0]
 
 
 def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
@@ -102,7 +102,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
 
     One ascent per k1 serves every k2: epsilon_from_k2 and epsilon_proximity
     are all that change with k2, computed for the whole k2 grid at once as
-    `binms_teach.selection` does (`fast.labelling.epsilons`, `proximity_labels`:
+    `binms_teach.selection` does (`fast.epsilons`, `fast.proximity_labels`:
     one labelling per floor(epsilon)). The labels equal those of
     ``BinNNMS(k1, k2, tie=tie, epsilon_from=epsilon_from, neighbours=neighbours).fit(X)``
     (k1 = 0: no ascent, the same as k1 = 1).
@@ -142,8 +142,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     y = check_target(y, n)
     k1s = tuple(check_int(k, "k1", 0, n, f"k1 counts neighbours among the {n} samples "
                                          "(0: no ascent).") for k in k1s)
-    k2s = tuple(check_int(k, "k2", 1, n - 1, f"k2 ranks the other samples, so at most "
-                                            f"n - 1 = {n - 1}.") for k in k2s)
+    k2s = tuple(check_k2(k, n) for k in k2s)
     if not k1s or not k2s:
         raise ValueError("k1s and k2s must each hold at least one value.")
     if len(set(k1s)) < len(k1s) or len(set(k2s)) < len(k2s):
@@ -163,13 +162,13 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     else:                                                   # or one at a time, when needed
         ascents = (ascent_modes(X, k1, tie, max_iter, neighbours) for k1 in k1s)
     # epsilon from the data is the same for every k1: one search, once.
-    data_eps = epsilons(X, k2s) if epsilon_from == "data" else None
+    data_eps = fast.epsilons(X, k2s) if epsilon_from == "data" else None
     for i, modes in enumerate(tqdm(ascents, total=len(k1s), desc=desc, disable=not progress)):
         # 2. epsilon for every k2 from one search; 3. H <= epsilon is H <= floor(epsilon):
         # one epsilon-proximity labelling per distinct floor, from one range search.
-        out["epsilon"][i] = epsilons(modes, k2s) if data_eps is None else data_eps
+        out["epsilon"][i] = fast.epsilons(modes, k2s) if data_eps is None else data_eps
         floors = np.floor(out["epsilon"][i]).astype(np.int64)
-        by_floor = proximity_labels(modes, floors)
+        by_floor = fast.proximity_labels(modes, floors)
         done = {}                                           # floor(epsilon) -> j
         for j, key in enumerate(floors.tolist()):
             if key in done:

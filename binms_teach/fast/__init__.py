@@ -15,16 +15,23 @@ tie-heavy data, both neighbour rules and every tie rule):
   choice;
 - `parallel`: chunks of candidates through joblib (hence Dask).
 
-`BinNNMS` calls `fit` and `ascend` below; nothing else of the readable layer
-imports this package.
+This package is the one door to the fast layer: everything outside it imports
+the names below (`from binms_teach import fast`, then ``fast.bga(...)``), never
+its modules. Nothing here checks its input: the callers pass checked uint8 0/1
+arrays and checked parameters. `BinNNMS` calls `fit` and `bga`; nothing else of
+the readable layer imports this package.
 """
 
 from ..labelling import check_epsilon
 from . import labelling
-from .ascent import ascend as ascend_all
+from .ascent import ascend
+from .labelling import epsilon_from_k2, epsilon_proximity, epsilons, proximity_labels
 from .parallel import bga_chunks
 from .popcount import check_algorithm
-from .search import searcher
+from .search import ball_neighbours, nearest_neighbours, searcher
+
+__all__ = ["fit", "bga", "nearest_neighbours", "ball_neighbours", "searcher",
+           "epsilon_from_k2", "epsilon_proximity", "epsilons", "proximity_labels"]
 
 
 def fit(X, k1, k2, *, max_iter, tie, neighbours, epsilon, epsilon_from, algorithm, record,
@@ -44,7 +51,14 @@ def fit(X, k1, k2, *, max_iter, tie, neighbours, epsilon, epsilon_from, algorith
     return modes, n_iter, converged, paths, float(epsilon), labels, index
 
 
-def ascend(X, candidates, k1, max_iter, tie, *, neighbours, index=None):
-    """The modes the candidates reach on X: equals ``binms_teach.bga(...)[0]``."""
-    return ascend_all(X, candidates.copy(), k1, max_iter, tie, neighbours=neighbours,
-                       index=index)[0]
+def bga(X, candidates, k1, max_iter, tie, *, neighbours="index", record=False, index=None,
+        cycled=None, cycles=None):
+    """Every candidate's ascent at once: equals `binms_teach.bga` (modes, n_iter, converged),
+    plus the iterates of every round with ``record`` (else None).
+
+    ``candidates`` is not modified. ``index``: X prepared by `searcher`; ``cycled``: a bool
+    array of shape (m,) set True for the candidates of a "ball" ascent stopped at a cycle;
+    ``cycles``: a list to receive their number instead of the warning.
+    """
+    return ascend(X, candidates.copy(), k1, max_iter, tie, record=record,
+                  neighbours=neighbours, index=index, cycled=cycled, cycles=cycles)

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..ascent import warn_cycles
 from ..majority import decide
-from .lists import NeighbourLists, packed_keys, row_keys
+from ..rows import row_keys, unique_rows
+from .lists import NeighbourLists
 from .popcount import PopcountIndex
 from .search import FloatIndex, nearest_neighbours, searcher
 
@@ -131,27 +132,13 @@ def _majority_of_ball(Xf, index, Q, k1, tie):
 
 
 def _distinct_iterates(A):
-    """`unique_rows` of A and a bytes key per distinct row (`packed_keys`)."""
-    packed = np.ascontiguousarray(np.packbits(A, axis=1))
-    keys = packed.view(np.dtype((np.void, packed.shape[1])))[:, 0]
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return A[first], inverse.reshape(-1), packed_keys(packed[first])
+    """`unique_rows` of A and the key of each distinct row (`binms_teach.rows.row_keys`)."""
+    unique, inverse = unique_rows(A)
+    return unique, inverse, row_keys(unique)
 
 
 def _unpack_rows(keys, d):
-    """The 0/1 rows (uint8, d columns) of a list of `packed_keys` keys."""
+    """The 0/1 rows (uint8, d columns) of a list of `binms_teach.rows.row_keys` keys."""
     width = (d + 7) // 8
     packed = np.array(keys, dtype=np.dtype((np.bytes_, width))).view(np.uint8)
     return np.unpackbits(packed.reshape(len(keys), width), axis=1, count=d)
-
-
-def unique_rows(A):
-    """Distinct rows of a 0/1 matrix and the map back, via packed bytes.
-
-    The distinct rows come out in lexicographic order (packed bytes compare
-    as the bit vectors do).
-    """
-    packed = np.packbits(A, axis=1)
-    keys = np.ascontiguousarray(packed).view(np.dtype((np.void, packed.shape[1])))[:, 0]
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return A[first], inverse.reshape(-1)

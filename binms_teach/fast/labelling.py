@@ -13,9 +13,8 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .._validation import check_binary
 from ..labelling import first_appearance
-from .ascent import unique_rows
+from ..rows import unique_rows
 from .search import searcher
 
 # Pairs (rows x columns) of distances computed at once.
@@ -74,13 +73,15 @@ def epsilons(modes, k2s):
     their counts add up to k2 + 1. Which of several tied rows comes last changes
     no distance before that place, so the value is exact.
 
+    ``modes`` is checked (uint8 0/1), each k2 in [1, n - 1].
+
     Examples
     --------
-    >>> epsilons([[0, 0], [0, 0], [1, 1], [1, 0]], [1, 2]).tolist()
+    >>> M = np.array([[0, 0], [0, 0], [1, 1], [1, 0]], dtype=np.uint8)
+    >>> epsilons(M, [1, 2]).tolist()
     [0.5, 1.25]
     """
-    M = check_binary(modes, "modes")
-    U, inverse = unique_rows(M)
+    U, inverse = unique_rows(modes)
     counts = np.bincount(inverse, minlength=len(U))
     kk = min(max(k2s) + 1, len(U))
     # Only the distances matter (their order among tied rows does not): faiss's own order
@@ -88,7 +89,7 @@ def epsilons(modes, k2s):
     D, idx = searcher(U, k=kk).search_any_order(U, kk)
     cum = np.cumsum(counts[idx], axis=1)
     rows = np.arange(len(U))
-    return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(M)
+    return np.array([counts @ D[rows, np.argmax(cum >= k2 + 1, axis=1)] / len(modes)
                      for k2 in k2s], dtype=float)
 
 
@@ -99,22 +100,23 @@ def proximity_labels(modes, floors):
     their distances; each smaller epsilon keeps the pairs within it. Above
     `MAX_PAIRS` pairs it labels each epsilon on its own instead (memory).
 
+    ``modes`` is checked (uint8 0/1), every floor a whole number >= 0.
+
     Returns
     -------
     dict floor -> labels, each equal to ``epsilon_proximity(modes, floor)``.
 
     Examples
     --------
-    >>> M = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
+    >>> M = np.array([[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]], dtype=np.uint8)
     >>> {f: lab.tolist() for f, lab in proximity_labels(M, [0, 1, 2]).items()}
     {0: [0, 1, 2, 0], 1: [0, 0, 1, 0], 2: [0, 0, 0, 0]}
     """
-    M = check_binary(modes, "modes")
     floors = sorted({int(f) for f in floors})
-    U, inverse = unique_rows(M)
+    U, inverse = unique_rows(modes)
     pairs = _pairs_within(U, floors[-1])
     if pairs is None:
-        return {f: epsilon_proximity(M, f) for f in floors}
+        return {f: epsilon_proximity(modes, f) for f in floors}
     a, b, dist = pairs
     out = {}
     for f in floors:

@@ -25,6 +25,8 @@ list (K = 26, faiss's heap), and the lists were given up after the second round.
 
 import numpy as np
 
+from ..rows import row_keys
+
 # K for a search whose cost hardly depends on K (faiss counting the points at
 # each distance, or the float32 kernel); with faiss's heap (large n) the cost
 # grows with K, and the list holds only the spare neighbours of the exact search.
@@ -137,14 +139,3 @@ def _words(A):
     padded = np.zeros((len(A), width), dtype=np.uint8)
     padded[:, : packed.shape[1]] = packed
     return padded.view(np.uint64)
-
-
-def row_keys(A):
-    """One bytes key per row of a 0/1 matrix: `packed_keys` of its packed bits."""
-    return packed_keys(np.packbits(A, axis=1))
-
-
-def packed_keys(packed):
-    """One bytes key per row of packed bits (uint8), made in C: numpy's fixed-width
-    bytes drop trailing zero bytes, which keeps equal-width rows distinct."""
-    return packed.view(np.dtype((np.bytes_, packed.shape[1])))[:, 0].tolist()

@@ -37,6 +37,8 @@ import os
 
 import numpy as np
 
+from ..rows import pack  # rows as packed bits: what faiss searches
+
 ENGINES = ("auto", "faiss", "numpy")
 ALGORITHMS = ("exact", "hnsw")
 # Results of a range search (one int32 distance and one int64 index each) per chunk.
@@ -197,17 +199,6 @@ def _core_to_spare():
     except (AttributeError, OSError):
         load = 1.0
     return load < cores - 0.5
-
-
-def pack(X):
-    """0/1 rows as bytes, zero-padded to a multiple of 8 bits (padding adds no distance).
-
-    Examples
-    --------
-    >>> pack(np.array([[1, 0, 1]], dtype=np.uint8)).tolist()
-    [[160]]
-    """
-    return np.ascontiguousarray(np.packbits(X, axis=1))
 
 
 def _flat_index(packed):

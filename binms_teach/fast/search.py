@@ -15,6 +15,7 @@ equalities on tie-heavy data.
 
 import numpy as np
 
+from ..hamming import within
 from .popcount import HNSWIndex, PopcountIndex, use_popcount
 
 # Rows of queries per chunk are chosen so that one chunk's (rows x n) float32
@@ -99,10 +100,9 @@ class FloatIndex:
         for s, D, r in ball_chunks(self.Xf, Q, k):
             radius[s : s + len(D)] = r
             for row, r_q in zip(D, r, strict=True):
-                inside = np.flatnonzero(row <= r_q)  # increasing index
-                order = np.argsort(row[inside], kind="stable")  # then by distance
-                distances.append(row[inside[order]])
-                indices.append(inside[order])
+                inside = within(row, r_q)  # the readable layer's membership
+                distances.append(row[inside])
+                indices.append(inside)
         return radius, distances, indices
 
     def ball_votes(self, Q, k, Xf):

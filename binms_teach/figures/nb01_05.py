@@ -54,6 +54,11 @@ def _num(x, digits=3):
     return "0" if text in ("-0", "") else text
 
 
+def _area(size, slide):
+    """A scatter marker's area: larger on a slide, seen from the back of a room."""
+    return size * 2.5 if slide else size
+
+
 def _point(p, digits=2):
     return "(" + ", ".join(_num(v, digits) for v in p) + ")"
 
@@ -194,7 +199,8 @@ points around (0, 1) and group 1 has 2 points around (4, 5).
         ax = fig.subplots()
         for g in groups:
             s = palette.series_style(int(g))
-            ax.scatter(X[y == g, 0], X[y == g, 1], s=14, color=s["color"], marker=s["marker"],
+            ax.scatter(X[y == g, 0], X[y == g, 1], s=_area(14, slide), color=s["color"],
+                       marker=s["marker"],
                        label=f"group {g}")
         ax.set_aspect("equal")
         ax.set_xlabel("first coordinate")
@@ -238,10 +244,10 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
     with style(slide):
         fig = _figure((9.6, 5.4) if slide else (4.6, 4.0))
         ax = fig.subplots()
-        ax.scatter(X[:, 0], X[:, 1], s=8, color=palette.GREY, label="data")
+        ax.scatter(X[:, 0], X[:, 1], s=_area(8, slide), color=palette.GREY, label="data")
         nb = X[np.asarray(frame["neighbours"])]
-        ax.scatter(nb[:, 0], nb[:, 1], s=18, color=near["color"], marker=near["marker"],
-                   label=rf"$\mathrm{{NN}}_{{{k}}}(\mathbf{{x}}_j)$")
+        ax.scatter(nb[:, 0], nb[:, 1], s=_area(18, slide), color=near["color"],
+                   marker=near["marker"], label=rf"$\mathrm{{NN}}_{{{k}}}(\mathbf{{x}}_j)$")
         ax.add_patch(Circle(frame["x"], frame["radius"], fill=False, color=near["color"],
                             linestyle="--"))
         trail = np.asarray(frame["path"])
@@ -300,14 +306,14 @@ Right, method B: 2 clusters of 3 and 1 points, its 2 centres as crosses, ARI 0.
             name = panel.get("centre_name", "centres")
             for c in range(labels.max() + 1):
                 s = palette.series_style(c)
-                ax.scatter(X[labels == c, 0], X[labels == c, 1], s=12, color=s["color"],
-                           marker=s["marker"], label=f"cluster {c}")
+                ax.scatter(X[labels == c, 0], X[labels == c, 1], s=_area(12, slide),
+                           color=s["color"], marker=s["marker"], label=f"cluster {c}")
                 numbers["panel"].append(side.lower())
                 numbers["cluster"].append(c)
                 numbers["points"].append(int((labels == c).sum()))
                 numbers["mean of its points"].append(_point(X[labels == c].mean(axis=0)))
-            ax.scatter(centres[:, 0], centres[:, 1], marker="x", color=palette.GREY, s=40,
-                       linewidths=2, label=name)
+            ax.scatter(centres[:, 0], centres[:, 1], marker="x", color=palette.GREY,
+                       s=_area(40, slide), linewidths=2, label=name)
             ax.set_aspect("equal")
             ax.set_xlabel("first coordinate")
             ax.set_title(panel["title"])

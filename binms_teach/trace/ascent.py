@@ -12,7 +12,6 @@ import numpy as np
 
 from .. import ascent
 from .._validation import check_binary, check_int, check_neighbours, check_tie
-from ..ascent import warn_cycles
 from ._arrays import frozen
 
 
@@ -174,24 +173,20 @@ def _start(X, x0):
 
 
 def _ascent_trace(X, x, start, k1, max_iter, tie, neighbours="index"):
-    """Unchecked part of `ascent_trace`: each step is `binms_teach.ascent.bga_step` itself."""
-    path, steps, seen = [x], [], {x.tobytes()}
-    for j in range(max_iter):
-        x_next, idx = ascent.bga_step(X, x, k1, tie, neighbours=neighbours)  # the core's step
-        distances = np.count_nonzero(X[idx] != x, axis=1)   # H(x_j, X_i) of the voters
-        ones = X[idx].sum(axis=0, dtype=np.int64)           # their votes for a 1
-        changed = x_next != x
-        steps.append(AscentStep(j, frozen(x), frozen(idx), frozen(distances.astype(np.int32)),
-                                frozen(ones), frozen(2 * ones == len(idx)), frozen(x_next),
-                                frozen(changed), k1, tie))
-        if not changed.any():  # a fixed point: x_{j+1} == x_j
-            break
-        path.append(x_next)
-        if x_next.tobytes() in seen:  # a cycle (only "ball" can come back)
-            warn_cycles(1, 1, k1, tie)
-            break
-        seen.add(x_next.tobytes())
-        x = x_next
+    """Unchecked part of `ascent_trace`: the readable ascent itself (`binms_teach.bga_path`),
+    each of its steps recorded with what it used."""
+    steps = []
+
+    def record(x, members, x_next):
+        distances = np.count_nonzero(X[members] != x, axis=1)   # H(x_j, X_i) of the voters
+        ones = X[members].sum(axis=0, dtype=np.int64)           # their votes for a 1
+        steps.append(AscentStep(len(steps), frozen(x), frozen(members),
+                                frozen(distances.astype(np.int32)), frozen(ones),
+                                frozen(2 * ones == len(members)), frozen(x_next),
+                                frozen(x_next != x), k1, tie))
+
+    path = ascent.bga_path(X, x, k1, max_iter, tie, neighbours=neighbours, on_step=record,
+                           check_input=False)
     converged = bool(steps) and steps[-1].fixed
-    return AscentTrace(start, k1, tie, max_iter, frozen(np.array(path, dtype=np.uint8)),
-                       tuple(steps), converged, neighbours)
+    return AscentTrace(start, k1, tie, max_iter, frozen(path), tuple(steps), converged,
+                       neighbours)

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import check_binary, check_int
-from ..fast.ascent import unique_rows
-from ..fast.labelling import epsilon_proximity, epsilons
+from .. import fast
+from .._validation import check_binary
 from ..hamming import hamming
-from ..labelling import check_epsilon
+from ..labelling import check_epsilon, check_k2
 from ..metrics import ari, nmi
+from ..rows import distinct_rows
 from ._arrays import frozen
 
 
@@ -102,8 +102,7 @@ class LabellingModel:
     def __init__(self, modes, *, X=None, y=None):
         M = check_binary(modes, "modes")
         n = len(M)
-        if n < 2:
-            raise ValueError("The labelling task needs at least 2 samples, got 1.")
+        check_k2(1, n)  # the k2 rule: epsilon from k2 needs 2 samples at least
         if X is not None:
             X = check_binary(X)
             if X.shape != M.shape:
@@ -111,16 +110,14 @@ class LabellingModel:
                                  "give one mode per sample.")
         if y is not None and len(y) != n:
             raise ValueError(f"y has {len(y)} labels for {n} samples.")
-        U, inverse = unique_rows(M)
-        order = np.argsort(np.unique(inverse, return_index=True)[1])  # first appearance
-        rank = np.empty_like(order)
-        rank[order] = np.arange(len(order))
+        inverse = distinct_rows(M, check_input=False)  # distinct modes by first appearance
+        first = np.unique(inverse, return_index=True)[1]
         self.n, self.X, self.y, self._M = n, X, y, M
-        self.modes, self.inverse = frozen(U[order]), frozen(rank[inverse])
-        self.counts = frozen(np.bincount(self.inverse, minlength=len(U)))
-        D = hamming(self.modes)
+        self.modes, self.inverse = frozen(M[first]), frozen(inverse)
+        self.counts = frozen(np.bincount(inverse, minlength=len(first)))
+        D = hamming(self.modes, check_input=False)
         # For the drawing of the graph: every pair a < b of distinct modes, nearest first.
-        a, b = np.triu_indices(len(U), k=1)
+        a, b = np.triu_indices(len(first), k=1)
         dist = D[a, b]
         near = np.argsort(dist, kind="stable")
         self._pairs = (a[near].astype(np.int32), b[near].astype(np.int32), dist[near])
@@ -128,15 +125,14 @@ class LabellingModel:
 
     def epsilon(self, k2, epsilon_from="modes"):
         """epsilon(k2): the mean distance to the k2-th nearest other mode (or data point)."""
-        k2 = check_int(k2, "k2", 1, self.n - 1,
-                       f"k2 ranks the other samples, so at most n - 1 = {self.n - 1}.")
+        k2 = check_k2(k2, self.n)
         if epsilon_from not in ("modes", "data"):
             raise ValueError(f"epsilon_from={epsilon_from!r}: use 'modes' or 'data'.")
         if epsilon_from == "data" and self.X is None:
             raise ValueError("epsilon_from='data' measures epsilon on the data: pass X=<data>.")
         if (k2, epsilon_from) not in self._epsilon:  # the labeller the sweep uses, cached
             points = self._M if epsilon_from == "modes" else self.X
-            self._epsilon[k2, epsilon_from] = float(epsilons(points, [k2])[0])
+            self._epsilon[k2, epsilon_from] = fast.epsilon_from_k2(points, k2)
         return self._epsilon[k2, epsilon_from]
 
     def state(self, k2=None, *, epsilon=None, epsilon_from="modes"):
@@ -152,7 +148,7 @@ class LabellingModel:
         u = len(self.modes)
         order = np.argsort(a[:m].astype(np.int64) * u + b[:m])
         a, b, dist = a[:m][order], b[:m][order], dist[:m][order]
-        components = epsilon_proximity(self.modes, epsilon)  # 2. its components
+        components = fast.epsilon_proximity(self.modes, epsilon)  # 2. its components
         labels = components[self.inverse]                   # 3. every sample's cluster
         scores = (None, None) if self.y is None else (nmi(self.y, labels), ari(self.y, labels))
         return LabellingState(

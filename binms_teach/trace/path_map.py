@@ -10,9 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.linalg import eigh
 
+from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
-from ..fast.ascent import ascend, unique_rows
 from ..hamming import hamming
+from ..rows import unique_rows
 from ._arrays import frozen
 
 
@@ -203,8 +204,8 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
         raise ValueError("starts is empty; give the data indices whose paths to draw.")
 
     # 1. The ascent of every start at once, with every round recorded.
-    _, n_iter, converged, history = ascend(X, X[starts], k1, max_iter, tie, record=True,
-                                         neighbours=check_neighbours(neighbours))
+    _, n_iter, converged, history = fast.bga(X, X[starts], k1, max_iter, tie, record=True,
+                                             neighbours=check_neighbours(neighbours))
     moves = n_iter - converged  # the confirming update is not a move
     # 2. Every distinct vector to place: the background points and every iterate.
     visited = [history[: moves[i] + 1, i] for i in range(len(starts))]
@@ -213,7 +214,7 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     # 3. Classical MDS of sqrt(H), the Euclidean distance between 0/1 vectors:
     #    that is PCA of the centred rows, so the map never stretches a distance
     #    and the share shown is the explained variance (MDS of H itself is not).
-    H = hamming(points)
+    H = hamming(points, check_input=False)
     coords, eigenvalues = classical_mds(np.sqrt(H))
     shown = float(eigenvalues.sum() / (H.sum() / (2 * len(H))))  # trace(B) = total variance
     ends = np.cumsum([len(background)] + [len(v) for v in visited])

@@ -181,3 +181,41 @@ def test_the_presenter_view_opens_offline_with_notes_and_timer(room, decks_url):
     notes.filter(has_text=" ".join(deck.slides[2].notes.split()[:3])).wait_for()
     # formulas in the notes are MathML (the window has none of MathJax's styles)
     assert "$" not in notes.inner_text()
+
+
+def test_rise_presents_a_deck_inside_jupyterlab(jupyter_lab, lab_browser, built):
+    """Live presenting with jupyterlab-rise (not a dependency: `pip install jupyterlab-rise`).
+
+    Opens the first deck's executed notebook (``NN_title.slides.ipynb``, with RISE's slide
+    metadata) in RISE's slideshow page: reveal.js shows the title slide, MathJax typesets, an
+    arrow key advances to the second slide. RISE's default theme asks Google for fonts: those
+    requests are aborted (the text falls back to a local font), every other request must stay
+    on 127.0.0.1.
+    """
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("jupyterlab_rise") is None:
+        pytest.skip("jupyterlab-rise is not installed (optional: pip install jupyterlab-rise)")
+    deck = slides.read(SOURCES[0])
+    # JupyterLab serves the repository: the notebook goes under build/ (ignored by git)
+    folder = REPO_ROOT / "build" / "e2e-rise"
+    folder.mkdir(parents=True, exist_ok=True)
+    notebook = folder / f"{deck.name}.slides.ipynb"
+    shutil.copy(built / notebook.name, notebook)
+    context, outside = offline_context(lab_browser)
+    page = context.new_page()
+    present = ".reveal .slides section.present"
+    try:
+        address = notebook.relative_to(REPO_ROOT).as_posix()
+        page.goto(f"{jupyter_lab.base_url}rise/{address}?token={jupyter_lab.token}")
+        page.wait_for_selector(present, timeout=120_000)
+        page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0",
+                               timeout=60_000)
+        assert page.locator(present).first.inner_text().lstrip().startswith(deck.prefix + " ")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.querySelector({present!r})"
+                               f".innerText.includes({deck.slides[1].title!r})")
+    finally:
+        context.close()
+    assert all("fonts.googleapis.com" in url for url in outside), outside

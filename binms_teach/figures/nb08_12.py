@@ -1,0 +1,278 @@
+"""The figures of lessons 08-12 that are not the paper's own (those are in
+`binms_teach.experiments.figures`: Figures 1-3 and Table 3 as points).
+
+Each function takes the data it draws and ``slide=False`` and returns a
+`DescribedFigure`: the picture, a text alternative that says what it shows and what
+to see in it (its numbers come from the data, rounded, so the text is the same on
+every machine), and, where it plots numbers, those numbers as a table. With
+``slide=True`` the same figure is drawn for projection (`style`).
+
+* `reshape_figure` (lesson 11): the mean image of each digit, reshaped two ways.
+* `auto_figure` (lesson 12): the automatic choice of (k1, k2) beside the supervised best.
+* `criteria_figure` (lesson 12): the criteria of the choice over k2, at one k1.
+"""
+
+import numpy as np
+
+from .. import palette, paper
+from . import describe, style
+
+__all__ = ["auto_figure", "criteria_figure", "reshape_figure"]
+
+
+def _r(x, places=3):
+    """A number as text, rounded, never '-0.000' (the same on every machine)."""
+    text = f"{float(x):.{places}f}"
+    return text[1:] if text.startswith("-") and text.strip("-0.") == "" else text
+
+
+def _title(name):
+    """A data set's name as a sentence writes it: "Zoo", "Votes", "Mixture-5"."""
+    return paper.TITLES.get(name, name[:1].upper() + name[1:])
+
+
+# ---------------------------------------------------------------- lesson 11
+
+
+def row_jump(image):
+    """The mean absolute difference between adjacent rows of an image (0: smooth).
+
+    An image reshaped with the wrong row length is sheared: each row is shifted
+    against the next, and adjacent rows differ more.
+
+    Examples
+    --------
+    >>> row_jump(np.array([[0, 1, 0], [0, 1, 0]]))
+    0.0
+    >>> round(row_jump(np.array([[0, 1, 0], [1, 0, 0]])), 3)
+    0.667
+    """
+    image = np.asarray(image, dtype=float)
+    return float(np.abs(np.diff(image, axis=0)).mean())
+
+
+def reshape_figure(X, y, slide=False):
+    """The mean image of each digit, reshaped as 16 rows of 15 (top) and 15 rows of 16.
+
+    Parameters
+    ----------
+    X : (n, 240) array of 0/1
+        The Digits data.
+    y : (n,) array
+        The digit of each row, 0 to 9.
+    slide : bool, default False
+
+    Returns
+    -------
+    DescribedFigure
+        A picture: no numbers table. The text gives how much adjacent rows of the mean
+        images differ under each reshape, the measure of the shear one can see.
+    """
+    import matplotlib.pyplot as plt
+
+    X, y = np.asarray(X), np.asarray(y)
+    means = [X[y == digit].mean(axis=0) for digit in range(10)]
+    shapes = ((16, 15), (15, 16))
+    jumps = [np.mean([row_jump(m.reshape(shape)) for m in means]) for shape in shapes]
+    with style(slide):
+        fig, axes = plt.subplots(2, 10, figsize=(9.6, 3.4) if slide else (10, 3.0))
+        for digit, mean in enumerate(means):
+            for row, shape in enumerate(shapes):
+                axes[row, digit].imshow(mean.reshape(shape), cmap="gray_r")
+            axes[0, digit].set_title(str(digit))
+        for ax in axes.flat:
+            ax.set_axis_off()
+        fig.suptitle("Top: reshape(16, 15). Bottom: reshape(15, 16)")
+        fig.tight_layout()
+        alt = (f"The mean image of each digit, 0 to 9, reshaped two ways. Top row, 16 rows of "
+               f"15 pixels: upright digits whose strokes run smoothly from one row to the "
+               f"next (adjacent rows differ by {_r(jumps[0], 2)} on average). Bottom row, 15 "
+               f"rows of 16 pixels: each row is shifted one pixel against the one above, so "
+               f"the digits are sheared into slanted smears (adjacent rows differ by "
+               f"{_r(jumps[1], 2)}).")
+        return describe(fig, alt)
+
+
+# ---------------------------------------------------------------- lesson 12
+
+
+def auto_figure(rows, slide=False):
+    """The ARI of the automatic choice beside the supervised best of the same grid.
+
+    Parameters
+    ----------
+    rows : list of dict
+        `binms_teach.experiments.auto_rows`: one per data set.
+    slide : bool, default False
+
+    Returns
+    -------
+    DescribedFigure
+        Its numbers: for each data set, the two ARI, their ratio and the clusters.
+    """
+    import matplotlib.pyplot as plt
+
+    names = [_title(r["dataset"]) for r in rows]
+    with style(slide):
+        fig, ax = plt.subplots(figsize=(9.6, 5.0) if slide else (8, 4))
+        x = np.arange(len(rows))
+        series = (("best_ari", "best_n_clusters", "supervised best (the labels choose)"),
+                  ("ari", "n_clusters", "automatic choice (no labels)"))
+        for s, (key, _, label) in enumerate(series):
+            look = palette.series_style(s)
+            ax.plot(x, [r[key] for r in rows], linestyle="none", marker=look["marker"],
+                    color=look["color"], markersize=16 if s == 0 else 9,
+                    markerfacecolor="none" if s == 0 else look["color"], markeredgewidth=2,
+                    label=label)
+        ax.set_xticks(x, [f"{name}\n{r['n_clusters']} / {r['best_n_clusters']}"
+                          for name, r in zip(names, rows, strict=True)])
+        ax.set_xlabel("data set; clusters: automatic / best")
+        ax.set_xlim(-0.5, len(rows) - 0.5)
+        ax.axhline(0, color="black", linewidth=0.5)
+        ax.set_ylim(min(-0.05, min(r["ari"] for r in rows) - 0.05), 1.05)
+        ax.set_ylabel("ARI against the true classes")
+        ax.legend(loc="lower left")
+        fig.tight_layout()
+        return describe(fig, auto_alt(rows), {
+            "data set": names,
+            "automatic ARI": [float(r["ari"]) for r in rows],
+            "best ARI": [float(r["best_ari"]) for r in rows],
+            "ratio": [None if r["ari_ratio"] is None or not r["learnable"]
+                      else float(r["ari_ratio"]) for r in rows],
+            "automatic clusters": [int(r["n_clusters"]) for r in rows],
+            "best clusters": [int(r["best_n_clusters"]) for r in rows]})
+
+
+def auto_alt(rows):
+    """The text alternative of `auto_figure`, from its rows.
+
+    Examples
+    --------
+    >>> rows = [{"dataset": "zoo", "ari": 0.866, "best_ari": 0.926, "n_clusters": 6,
+    ...          "best_n_clusters": 6, "ari_ratio": 0.935, "learnable": True}]
+    >>> print(auto_alt(rows))  # doctest: +NORMALIZE_WHITESPACE
+    The ARI against the true classes of the automatic choice of (k1, k2) (filled markers)
+    beside the best of the same grid chosen with the labels (open markers), on Zoo: Zoo
+    0.866 against 0.926 with 6 clusters against 6. The automatic choice reaches 0.94 of
+    the best.
+    """
+    names = [_title(r["dataset"]) for r in rows]
+    listed = ", ".join(names)
+    head, _, last = listed.rpartition(", ")
+    listed = f"{head} and {last}" if head else last
+    pairs = "; ".join(f"{name} {_r(r['ari'])} against {_r(r['best_ari'])} with "
+                      f"{r['n_clusters']} clusters against {r['best_n_clusters']}"
+                      for name, r in zip(names, rows, strict=True))
+    ratios = [r["ari_ratio"] for r in rows if r["learnable"] and r["ari_ratio"] is not None]
+    text = (f"The ARI against the true classes of the automatic choice of (k1, k2) (filled "
+            f"markers) beside the best of the same grid chosen with the labels (open markers), "
+            f"on {listed}: {pairs}.")
+    if len(ratios) == 1:
+        text += f" The automatic choice reaches {_r(ratios[0], 2)} of the best."
+    elif ratios:
+        text += (f" The automatic choice reaches {_r(min(ratios), 2)} to "
+                 f"{_r(max(ratios), 2)} of the best.")
+    return text
+
+
+# The criteria of the choice, as `criteria_figure` draws them: (key, axis label).
+CRITERIA_PANELS = (("silhouette", "silhouette (higher is better)"),
+                   ("stability", "stability (higher is better)"),
+                   ("plateau", "plateau width (wider is better)"),
+                   ("bic", "BIC (lower is better)"))
+
+
+def criteria_figure(result, k1=None, slide=False):
+    """The criteria of the automatic choice over k2 at one k1, with the ARI.
+
+    Six panels sharing the k2 axis: silhouette, stability, plateau width, BIC, the
+    number of clusters (all and substantial) and the ARI against the true labels; a
+    grey line marks the chosen k2 when ``k1`` is the chosen k1.
+
+    Parameters
+    ----------
+    result : binms_teach.experiments.AutoResult
+        One data set of `binms_teach.experiments.auto_study`.
+    k1 : int, optional
+        The k1 to show (default: the chosen one).
+    slide : bool, default False
+
+    Returns
+    -------
+    DescribedFigure
+        Its numbers: every criterion, the clusters and the ARI for each k2.
+    """
+    import matplotlib.pyplot as plt
+
+    sel = result.selection
+    k1 = sel.k1 if k1 is None else k1
+    i = sel.k1s.index(k1)
+    k2s = list(sel.k2s)
+    x = np.arange(len(k2s))
+    chosen = sel.k2s.index(sel.k2) if k1 == sel.k1 else None
+    with style(slide):
+        fig, axes = plt.subplots(2, 3, figsize=(9.6, 6.4) if slide else (12, 6.4),
+                                 sharex=True)
+        axes = axes.ravel()
+        for p, (name, label) in enumerate(CRITERIA_PANELS):
+            look = palette.series_style(p)
+            axes[p].plot(x, sel.scores[name][i], marker=look["marker"], color=look["color"])
+            axes[p].set_ylabel(label)
+        look = palette.series_style(4)
+        axes[4].plot(x, sel.n_clusters[i], marker=look["marker"], color=look["color"],
+                     label="all")
+        look = palette.series_style(5)
+        axes[4].plot(x, sel.n_substantial[i], marker=look["marker"], color=look["color"],
+                     linestyle="--", label="substantial")
+        axes[4].set_yscale("log")
+        axes[4].set_ylabel("clusters")
+        axes[4].legend()
+        axes[5].plot(x, result.grid_ari[i], marker="x", linestyle="--", color="black")
+        axes[5].set_ylabel("ARI (the true labels)")
+        step = 2 if len(k2s) > 8 else 1
+        for ax in axes:
+            ax.set_xticks(x[::step], [str(k) for k in k2s[::step]])
+            if chosen is not None:
+                ax.axvline(chosen, color="black", linewidth=0.8, linestyle=":")
+        for ax in axes[3:]:
+            ax.set_xlabel(r"$k_2$")
+        fig.suptitle(f"{_title(result.name)}, $k_1$ = {k1}"
+                     + ("" if chosen is None else f" (dotted line: the chosen $k_2$ = {sel.k2})"))
+        fig.tight_layout()
+        numbers = {"k2": [int(k) for k in k2s]}
+        for name, _ in CRITERIA_PANELS:
+            # The BIC runs to tens of thousands: one decimal is what every machine agrees on.
+            numbers[name] = [f"{v:.1f}" if name == "bic" else float(v)
+                             for v in sel.scores[name][i]]
+        numbers["clusters"] = [int(v) for v in sel.n_clusters[i]]
+        numbers["substantial"] = [int(v) for v in sel.n_substantial[i]]
+        numbers["ARI"] = [float(v) for v in result.grid_ari[i]]
+        return describe(fig, criteria_alt(result, k1), numbers)
+
+
+def criteria_alt(result, k1=None):
+    """The text alternative of `criteria_figure`: where each curve has its best.
+
+    Ties go to the smallest k2, as the figure's numbers show.
+    """
+    sel = result.selection
+    k1 = sel.k1 if k1 is None else k1
+    i = sel.k1s.index(k1)
+    k2s = sel.k2s
+
+    def at(values, best):
+        values = np.asarray(values, dtype=float)
+        if np.all(np.isnan(values)):
+            return "undefined everywhere"
+        j = int(np.nanargmax(values) if best == "max" else np.nanargmin(values))
+        return f"k2 = {k2s[j]} ({_r(values[j], 2 if best == 'max' else 1)})"
+
+    chosen = (f" The rule chose k2 = {sel.k2} (dotted line)." if k1 == sel.k1 else "")
+    clusters = sel.n_clusters[i]
+    return (f"Six panels over k2 from {k2s[0]} to {k2s[-1]} on {_title(result.name)} at "
+            f"k1 = {k1}. The silhouette is highest at {at(sel.scores['silhouette'][i], 'max')}, "
+            f"the stability at {at(sel.scores['stability'][i], 'max')}, the plateau widest at "
+            f"{at(sel.scores['plateau'][i], 'max')}, the BIC lowest at "
+            f"{at(sel.scores['bic'][i], 'min')}; the clusters fall from {clusters[0]} to "
+            f"{clusters[-1]}, and the ARI against the true labels is highest at "
+            f"{at(result.grid_ari[i], 'max')}.{chosen}")
