@@ -318,10 +318,18 @@ def test_the_layer_test_sees_an_import_up_a_layer(tmp_path, monkeypatch):
     assert layer_of("binms_teach.selection") > layer_of("binms_teach.hamming")
 
 
+# Modules over the limit that their owners are cutting (issue 34; requests sent): each must
+# leave this list once it is cut, and the test fails when one here is already short enough.
+PENDING_SIZE = {}
+
+
 def test_no_module_is_over_450_lines():
     long = {str(p.relative_to(ROOT)): n for p in modules()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
-    assert long == {}, f"cut these at their seams: {long}"
+    assert {k: n for k, n in long.items() if k not in PENDING_SIZE} == {}, (
+        f"cut these at their seams: {long}")
+    done = sorted(set(PENDING_SIZE) - set(long))
+    assert done == [], f"short enough now: remove {done} from PENDING_SIZE"
 
 
 def test_no_import_cycle():
