@@ -2,9 +2,8 @@
 
 Run from the repository root (``make slides``)::
 
-    python tools/slides.py                 # every deck: HTML, executed notebook, handout PDF
+    python tools/slides.py                 # every deck: HTML, executed notebook, two PDFs
     python tools/slides.py 06 07           # only these decks (by lesson number)
-    python tools/slides.py --notes         # also NN_title-notes.pdf: each slide, then its notes
     python tools/slides.py --no-pdf        # HTML only (no Chromium needed)
     python tools/slides.py --check         # read the sources, execute nothing: the rules
 
@@ -26,7 +25,8 @@ RISE's slide metadata, so it can also be presented inside JupyterLab), which run
 imports what it uses); the slides are then written as one reveal.js page
 (``NN_title.slides.html``: no prompts, no code unless asked, images with the text alternative
 their figure carries) and printed through headless Chromium with reveal.js's print layout to
-``NN_title.pdf``, one slide a page. reveal.js and MathJax come from the npm registry once
+``NN_title.pdf``, one slide a page (the handout), and ``NN_title-notes.pdf``, each slide then a
+page of its notes (the teacher's copy). reveal.js and MathJax come from the npm registry once
 (``npm pack``, cached in ``build/slides-cache/``) and are copied beside the decks
 (``build/slides/_static/``): nothing is fetched when a deck is opened, and its presenter view
 (``S``: notes, next slide, timer) works from the file system.
@@ -738,8 +738,6 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true",
                         help="read the sources and report every broken rule; build nothing")
     parser.add_argument("--no-pdf", action="store_true", help="write no PDF (no Chromium needed)")
-    parser.add_argument("--notes", action="store_true",
-                        help="also write NN_title-notes.pdf (each slide, then its notes)")
     parser.add_argument("--out", type=Path, default=OUT, help="where the decks go")
     parser.add_argument("--jobs", type=int, default=2, help="decks executed at once")
     parser.add_argument("--strip-lessons", action="store_true",
@@ -765,7 +763,7 @@ def main(argv=None):
         return 1
     built = time.perf_counter() - start
     if not args.no_pdf:
-        print_pdfs(pages, notes=args.notes)
+        print_pdfs(pages, notes=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{len(pages)} deck(s) in {time.perf_counter() - start:.0f} s ({built:.0f} s to "
           f"execute and write the HTML; load average {load:.1f}). Open one in a browser, e.g. "
