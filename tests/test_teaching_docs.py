@@ -57,6 +57,11 @@ def test_a_time_written_by_hand_is_caught(rows, texts):
                    for p in _problems_with(rows, texts, "\nA class of 90 minutes.\n"))
 
 
+def test_a_lost_backslash_is_caught(rows, texts):
+    found = _problems_with(rows, texts, "\nthe threshold $\x0barepsilon$\n")
+    assert any("a control character" in p for p in found)
+
+
 def test_an_exercise_is_named_by_an_existing_id(rows, texts):
     found = _problems_with(rows, texts, "\nAssign exercise 4 of 06.\n")
     assert any("not 'exercise 4'" in p for p in found)

@@ -329,6 +329,10 @@ def problems(deck):
     """
     found = []
     where = f"{deck.path.name}:"
+    text = deck.path.read_text(encoding="utf-8") if deck.path.is_file() else ""
+    for number, line in enumerate(text.split("\n"), start=1):  # splitlines() splits at \v
+        if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", line):
+            found.append(f"{where}{number}: a control character (a backslash lost in an edit?)")
     if deck.meta.get("lesson") and deck.meta["lesson"] != deck.name:
         found.append(f"{where}1: `lesson: {deck.meta['lesson']}` differs from the file name")
     for slide in deck.slides[1:]:
