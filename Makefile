@@ -27,13 +27,17 @@ test: test-unit test-notebooks  ## the whole suite: lint, unit tests, then the n
 # `make test JOBS=1` runs everything in one process, JOBS=4 on a machine with more cores.
 JOBS ?= 2
 PARALLEL = $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
+# With several test processes, one BLAS/OpenMP thread each: two processes of two threads on two
+# cores spin against each other (small float32 products ran 6x slower; results do not depend
+# on the thread count: the notebooks pass with OMP_NUM_THREADS=1 too).
+ONE_THREAD = $(if $(filter-out 1,$(JOBS)),OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1)
 
 test-unit: dev
 	$(BIN)/ruff check .
-	$(BIN)/pytest -m "not e2e" $(PARALLEL)
+	$(ONE_THREAD) $(BIN)/pytest -m "not e2e" $(PARALLEL)
 
 test-notebooks: dev
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg $(PARALLEL)
+	$(ONE_THREAD) $(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg $(PARALLEL)
 
 test-e2e: dev  ## the widgets in a real JupyterLab, the book and the slides, in headless Chromium
 	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens

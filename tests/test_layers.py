@@ -402,3 +402,12 @@ def code_lines(path):
 def test_the_readable_algorithm_files_hold_at_most_600_lines_of_code():
     assert code_lines(PACKAGE / "hamming.py") > 30  # the counter counts
     assert sum(code_lines(PACKAGE / name) for name in READABLE) <= 600
+
+
+def test_a_module_and_its_function_of_the_same_name_pass_their_doctests_alone():
+    """`pytest binms_teach/hamming.py`: the module's doctests, run on their own, see the
+    function `binms_teach.hamming` (the root conftest.py imports the package first)."""
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "binms_teach/hamming.py"], cwd=ROOT, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stdout[-2000:]
