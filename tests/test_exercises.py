@@ -796,7 +796,7 @@ def _01_05():
         "04.mean_H": lambda s: float(np.sum(cube(4).sum(axis=1)
                                             * aitchison_aitken(cube(4), .75))),
         "04.kde_0011": lambda s: float(kde(SIX, np.array([0, 0, 1, 1]), 0.75)),
-        "05.girl_q": lambda s: median_shift_ratio(s.zoo.data, s.zoo.data[29], 5).m,
+        "05.girl_q": lambda s: median_shift_ratio(s.zoo.data, s.zoo.data[29], 5).q,
         "05.zoo_q0_k40": lambda s: q_zero_rate(s.zoo.data, 40),
         "01.2": lambda s: int(hamming(additive_code(list("123456"), categories=list("123456")))
                               .sum()),
