@@ -1251,8 +1251,8 @@ def test_a_random_answer_is_right_whatever_the_seed(data):
 
 PRINTED = {
     "01.bear_penguin": ("01_binary_data_and_hamming", "H(bear, penguin) = {:d}"),
-    "01.sphere": ("01_binary_data_and_hamming", "the spheres at distances 0 to 4 hold 1, 4, {:d}, 4 "
-                                                "and 1 points"),
+    "01.sphere": ("01_binary_data_and_hamming",
+                  "the spheres at distances 0 to 4 hold 1, 4, {:d}, 4 and 1 points"),
     "01.own_nn": ("01_binary_data_and_hamming", " 1 {:>23d}   True"),
     "02.inertia": ("02_median_centre", "I(x) = {:.1f}"),
     "02.ties": ("02_median_centre", "[[1, 0, 0, 0], [1, 0, 1, 0], [1, 1, 0, 0], [1, 1, 1, 0]]"),
