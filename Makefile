@@ -59,7 +59,7 @@ exercises: dev  ## regenerate notebooks/exercises/ from notebooks/solutions/ and
 # The decks for the room (docs/slides/NN_title.md, tools/slides.py): each executed, written as a
 # reveal.js page and printed to a PDF handout in build/slides/. Installs only the "slides" extra.
 # Needs Node.js's npm once (reveal.js and MathJax are fetched with `npm pack`, then cached in
-# build/slides-cache/) and Chromium for the PDFs. SLIDES_ARGS: e.g. "06 07", "--notes", "--no-pdf".
+# build/slides-cache/) and Chromium for the PDFs. SLIDES_ARGS: e.g. "06 07", "--no-pdf".
 slides: $(VENV)/.slides-installed  ## the decks and their PDF handouts: build/slides/ (npm once; Chromium)
 	$(BIN)/python tools/slides.py $(SLIDES_ARGS)
 

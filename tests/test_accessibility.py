@@ -43,18 +43,7 @@ BOOK = REPO_ROOT / "build" / "book" / "html"
 
 # Notebooks that still fail a rule today, by rule: each owner removes theirs once it passes.
 PENDING = {
-    "images": {
-        # lessons-a
-        "01_binary_data_and_hamming", "02_median_centre", "03_mean_shift_continuous",
-        "04_aitchison_aitken_kernel", "05_kernel_to_median_shift",
-        # lessons-b (06, 06b, 07 also show explorers: their pictures' alt is a11y's)
-        "06_binary_gradient_ascent", "06b_algorithm1_on_data", "07_epsilon_proximity",
-        # exercises
-        "solutions/08_table3_kmodes_vs_binnnms_solutions",
-        "solutions/09_figure1_parameter_sweep_solutions",
-        "solutions/10_figure2_quantization_error_solutions",
-        "solutions/11_figure3_digit_prototypes_solutions",
-    },
+    "images": set(),
     "headings": set(),
     "links": set(),
 }

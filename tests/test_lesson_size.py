@@ -37,7 +37,7 @@ ALL = {p.name: lesson_stats.stats(p) for p in LESSONS}
 PATHS = {p.name: p for p in LESSONS}
 
 # lesson -> its owner, while the lesson lacks the frame of this round (strict xfail)
-PENDING = {}
+PENDING: dict[str, str] = {}
 
 
 def _pending(names):

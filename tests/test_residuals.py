@@ -45,9 +45,7 @@ SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?![\w.])"
 FIXED = re.compile(r"(?<![\w.])[-+]?(\d+)\.(\d+)(?![\w.]|[eE])")
 
 # notebook (relative to notebooks/) -> its owner: mended by them, then removed from here
-PENDING = {
-    "solutions/04_aitchison_aitken_kernel_solutions.ipynb": "exercises",
-}
+PENDING = {}
 
 
 def residuals(text):

@@ -1,16 +1,12 @@
 """The figures of lessons 06, 06b and 07, each described for a reader who cannot see it.
 
-Every function takes the data it draws and ``slide=False`` (``True``: drawn for projection in a
-deck) and returns a `~binms_teach.figures.DescribedFigure`: the picture, its text alternative
-(what it shows and what to see in it, with the numbers of the computation that drew it, rounded
-so that the text is the same on every machine) and, where it plots numbers, those numbers as a
-table. A lesson and its deck call the same function, so the two cannot drift apart.
-
-Lesson 06: `first_images`, `ascent_figure`. Lesson 06b: `moves_histogram`, `largest_basins`,
-`path_map_figure`, `row_order_figure`. Lesson 07: `cluster_centres`, `k2_sweep`.
-
-The binary images are drawn with ink (1) in black on white (0), the colour map ``INK``; series
-take their colour, marker and line style from `binms_teach.palette.series_style`.
+Each function takes the data it draws and ``slide=False`` (``True``: for projection in a deck)
+and returns a `~binms_teach.figures.DescribedFigure`: the picture, its text alternative (what it
+shows and what to see in it, with rounded numbers of the computation that drew it) and the
+numbers it plots as a table. Lesson and deck call the same function, so they cannot drift.
+06: `first_images`, `ascent_figure`; 06b: `moves_histogram`, `largest_basins`,
+`path_map_figure`, `row_order_figure`; 07: `cluster_centres`, `k2_sweep`. Binary images: ink (1)
+black on white (``INK``); series: `binms_teach.palette.series_style`, context marks palette.GREY.
 """
 
 from __future__ import annotations
@@ -29,17 +25,8 @@ INK = "gray_r"  # a 0/1 image: 0 white, 1 black (black and white are not series 
 DIGITS_SHAPE = (16, 15)  # a Digits image: 16 rows of 15 pixels
 
 
-def _neutral():
-    """The palette's colour for context marks (background points, reference lines)."""
-    return getattr(palette, "GREY", palette.colours(8)[-1])
-
-
 def _figure(figsize, layout="constrained"):
-    """A figure outside pyplot (the inline backend never shows it by itself).
-
-    Grids of many small images pass ``layout=None`` and fixed spacing: the constrained layout
-    of 36 panels costs seconds, and `describe` trims the margins anyway.
-    """
+    """A figure outside pyplot; grids of many images pass ``layout=None`` (much faster)."""
     from matplotlib.figure import Figure
 
     return Figure(figsize=figsize, layout=layout)
@@ -88,10 +75,6 @@ def _median(values):
     m = float(np.median(values))
     return f"{m:.0f}" if m == int(m) else f"{m:.1f}"
 
-
-# ----------------------------------------------------------------------------------------------
-# Lesson 06
-# ----------------------------------------------------------------------------------------------
 
 def first_images(X, y, *, shape=DIGITS_SHAPE, slide=False):
     """The first image of each class, side by side (lesson 06, section 1).
@@ -163,10 +146,6 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
                                                           for s in steps]}
         return describe(fig, alt, numbers)
 
-
-# ----------------------------------------------------------------------------------------------
-# Lesson 06b
-# ----------------------------------------------------------------------------------------------
 
 def moves_histogram(moves, *, slide=False):
     """How many moves the points make before their fixed point, one outline per k1 (06b).
@@ -280,7 +259,7 @@ def path_map_figure(pm, y, *, slide=False):
     with style(slide):
         fig = _figure((9.6, 4.2) if slide else (7.2, 4.6))
         ax = fig.subplots()
-        ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=_neutral(),
+        ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=palette.GREY,
                    label="data points")
         for digit, visited in zip(digits, pm.paths, strict=True):
             s = palette.series_style(int(digit))
@@ -290,7 +269,7 @@ def path_map_figure(pm, y, *, slide=False):
                     markeredgecolor="k", markersize=9, linestyle="none")
         handles = [Line2D([], [], label=str(d), markeredgecolor="k", **palette.series_style(d))
                    for d in np.unique(digits).tolist()]
-        handles.append(Line2D([], [], marker="o", color=_neutral(), linestyle="none",
+        handles.append(Line2D([], [], marker="o", color=palette.GREY, linestyle="none",
                               label="data points"))
         ax.legend(handles=handles, title="start's class", loc="upper left",
                   bbox_to_anchor=(1.01, 1))
@@ -368,10 +347,6 @@ every order.
         return describe(fig, alt, numbers)
 
 
-# ----------------------------------------------------------------------------------------------
-# Lesson 07
-# ----------------------------------------------------------------------------------------------
-
 def cluster_centres(centres, labels, y, *, n=10, shape=DIGITS_SHAPE, setting=None, slide=False):
     """The median centres of the n largest clusters, titled with their size and purity (07).
 
@@ -441,7 +416,7 @@ between k2 = 5 and k2 = 9.
         left.set_ylabel("agreement with the classes")
         left.legend()
         right.semilogy(k2, n_clusters, **palette.series_style(4))
-        right.axhline(n_classes, color=_neutral(), linestyle="--")
+        right.axhline(n_classes, color=palette.GREY, linestyle="--")
         right.set_xlabel("$k_2$")
         right.set_ylabel("clusters (log scale)")
         best = {label: int(k2[np.argmax(v)]) for label, v in scores.items()}

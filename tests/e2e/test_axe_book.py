@@ -24,18 +24,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML = REPO_ROOT / "build" / "book" / "html"
 
 # Pages whose stored outputs still fail, by the owner who re-executes them (strict xfail: the
-# test fails once the page passes; then remove it). The solutions' check() messages carry the
-# colours of before binms_teach.exercises.kinds.Verdict changed (exercises re-executes them).
-PENDING = {f"notebooks/solutions/{name}_solutions.html" for name in (
-    "01_binary_data_and_hamming", "02_median_centre", "03_mean_shift_continuous",
-    "04_aitchison_aitken_kernel", "05_kernel_to_median_shift", "06_binary_gradient_ascent",
-    "06b_algorithm1_on_data", "07_epsilon_proximity", "08_table3_kmodes_vs_binnnms",
-    "09_figure1_parameter_sweep", "10_figure2_quantization_error",
-    "11_figure3_digit_prototypes", "12_choosing_k1_k2")}
-# In dark mode the theme puts a light grey (#ced6dd) behind HTML outputs, where the old grey
-# of "not answered yet." (#666666) is 3.9:1: the exercise pages wait for exercises too.
-PENDING_DARK = PENDING | {
-    p.replace("solutions", "exercises") for p in PENDING}
+# test fails once the page passes; then remove it). Empty since exercises re-executed the
+# solutions and exercises with the new check() colours.
+PENDING: set[str] = set()
+PENDING_DARK: set[str] = set()
 # One page of each kind, read again in dark mode.
 DARK = ["index.html", "notebooks/06_binary_gradient_ascent.html",
         "notebooks/exercises/07_epsilon_proximity_exercises.html",
