@@ -7,7 +7,9 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb notebooks/exercises/*.ipynb \
 # The exact versions the notebooks are executed with (`make constraints` rewrites it).
 # `make CONSTRAINTS= dev` installs without them (e.g. on a Python other than the tested one).
 CONSTRAINTS ?= binms_teach/constraints.txt
-PIP_INSTALL = $(BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
+# --no-compile: Python compiles what it imports, when it imports it, instead of every module of
+# every package up front (a fresh install of the book extra: 17 s instead of 42 s, load 2.5-3).
+PIP_INSTALL = $(BIN)/python -m pip install --quiet --no-compile $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
 .PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
 	exercises slides teach bench lint course dev constraints wheel book clean
