@@ -103,11 +103,6 @@ class Ratio(NamedTuple):
     ratio: np.ndarray
     q: int
 
-    @property
-    def m(self):
-        """The old name of ``q``, kept while callers move to ``q``."""
-        return self.q
-
 
 def median_shift_ratio(X, x, k, tie="one"):
     """sum_i X_i L_i / sum_i L_i, the ratio that Eq. (7) simplifies to maj(NN_k(x)).
