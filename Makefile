@@ -23,10 +23,7 @@ lab: course  ## open the course in JupyterLab
 reproduce: course  ## rerun the paper's experiments headless
 	$(BIN)/python -m binms_teach reproduce
 
-test: dev  ## the whole suite: lint, then the unit tests and the notebooks under nbval together
-	$(BIN)/ruff check .
-	$(ONE_THREAD) $(BIN)/pytest -m "not e2e" $(PARALLEL) --nbval $(NBVAL_ARGS) \
-		--ignore=tests/e2e/fixtures binms_teach tests studies notebooks
+test: test-unit test-notebooks  ## the whole suite: lint, unit tests, then the notebooks under nbval
 
 # Two test processes (pytest-xdist), each taking whole files (a notebook runs in one kernel):
 # `make test JOBS=1` runs everything in one process, JOBS=4 on a machine with more cores.
@@ -36,18 +33,13 @@ PARALLEL = $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadfile)
 # cores spin against each other (small float32 products ran 6x slower; results do not depend
 # on the thread count: the notebooks pass with OMP_NUM_THREADS=1 too).
 ONE_THREAD = $(if $(filter-out 1,$(JOBS)),OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1)
-NBVAL_ARGS = --nbval-sanitize-with notebooks/sanitize.cfg
-# `make test` runs the unit tests and the notebooks in one session, so that the two workers
-# share out both (two sessions each ended with one worker idle while the other finished);
-# the e2e tests' own notebooks (tests/e2e/fixtures) are theirs. `make test-unit` and
-# `make test-notebooks` run either half alone.
 
 test-unit: dev
 	$(BIN)/ruff check .
 	$(ONE_THREAD) $(BIN)/pytest -m "not e2e" $(PARALLEL)
 
 test-notebooks: dev
-	$(ONE_THREAD) $(BIN)/pytest --nbval notebooks $(NBVAL_ARGS) $(PARALLEL)
+	$(ONE_THREAD) $(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg $(PARALLEL)
 
 test-e2e: dev  ## the widgets in a real JupyterLab, the book and the slides, in headless Chromium
 	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens
