@@ -24,10 +24,10 @@ pytestmark = pytest.mark.e2e
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML = REPO_ROOT / "build" / "book" / "html"
 
-# Pages whose stored outputs still fail, by the owner who re-executes them (strict xfail: the
-# test fails once the page passes; then remove it). Empty since exercises re-executed the
-# solutions and exercises with the new check() colours.
-PENDING: set[str] = set()
+# Pages that still fail, by the owner who mends them (strict xfail: the test fails once the
+# page passes; then remove it). room: docs/instructor-notes.md holds vertical tabs (\x0b) where
+# \varepsilon was meant, which MathJax shows as "Math input error" in red on yellow (3.72:1).
+PENDING = {"instructor-notes.html"}
 PENDING_DARK: set[str] = set()
 # Highlighted code and API signatures: thousands of one-token spans in a few colours on one
 # ground; their contrast is computed by axe_audit.text_contrasts, the other rules run there.
@@ -45,7 +45,7 @@ def _pages():
     pages = sorted(p.relative_to(HTML).as_posix() for p in HTML.rglob("*.html")
                    if not {"_static", "_sources", "_images"} & set(p.parts))
     return [pytest.param(page, id=page, marks=[pytest.mark.xfail(
-        strict=True, reason="stored check() colours of before the fix")] if page in PENDING
+        strict=True, reason="pending its owner's fix (see PENDING)")] if page in PENDING
         else []) for page in pages]
 
 
@@ -110,7 +110,7 @@ def test_page_passes_axe(light, name):
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.xfail(
-    strict=True, reason="stored check() colours of before the fix")] if name in PENDING_DARK
+    strict=True, reason="pending its owner's fix (see PENDING)")] if name in PENDING_DARK
     else []) for name in DARK])
 def test_page_passes_axe_in_dark_mode(dark, name):
     _check(dark, name)
