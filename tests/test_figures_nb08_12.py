@@ -4,7 +4,8 @@
 `binms_teach.figures.nb08_12` (the lessons' other figures): each returns a
 `DescribedFigure` whose text alternative passes the course's rule, states numbers that a
 second computation here finds in the data, and whose numbers table holds what it plots;
-with ``slide=True`` its text stays readable at the width a deck shows it. The matplotlib
+with ``slide=True`` its text stays readable at the width a deck shows it, and the picture
+fits below a slide's heading (at most 960 x 480 px). The matplotlib
 figures behind them (``experiments.figures.draw_*``) have the panels a reader is told of.
 """
 
@@ -45,6 +46,8 @@ def check_described(d, slide):
         assert len(lengths) == 1 and lengths.pop() > 0
     if slide:
         assert d.smallest_text_px(SLIDE_MAX_WIDTH_PX) >= SLIDE_MIN_TEXT_PX, d.smallest_text_px()
+        # what a slide holds below its heading, shown at its own size (room's deck test)
+        assert d.width <= SLIDE_MAX_WIDTH_PX and d.height <= 480, (d.width, d.height)
 
 
 def number_in(text, value, places=3):

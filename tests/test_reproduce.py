@@ -21,6 +21,9 @@ from binms_teach.__main__ import main
 from binms_teach.datasets import fetch_file
 from tests.guards import missing
 
+# Each test runs the reproduction (--quick) or part of it: tens of seconds; CI runs them.
+pytestmark = pytest.mark.slow
+
 QUICK_FILES = ["zoo/zoo.data", "soybean/soybean-large.data", "spect/SPECT.train",
                "spect/SPECT.test"]
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -157,6 +157,12 @@ def test_the_rules_catch_what_a_room_cannot_read():
     assert any("2 slides headed" in p for p in slides.problems(deck(two)))
 
 
+def test_a_lost_backslash_is_caught(tmp_path):
+    source = tmp_path / "99_test_deck.md"
+    source.write_text(GOOD.replace("$$x = 1$$", "$$\x0barepsilon = 1$$"), encoding="utf-8")
+    assert any("a control character" in p for p in slides.problems(slides.read(source)))
+
+
 def test_a_graded_question_is_not_asked_in_the_room():
     from binms_teach.exercises import EXERCISES
 

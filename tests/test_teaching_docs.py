@@ -7,6 +7,7 @@ deck that is not written, whose timings do not add up to the lesson's teaching m
 does not give the deck's answer.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,11 @@ def test_a_time_written_by_hand_is_caught(rows, texts):
                    for p in _problems_with(rows, texts, "\nA class of 90 minutes.\n"))
 
 
+def test_a_lost_backslash_is_caught(rows, texts):
+    found = _problems_with(rows, texts, "\nthe threshold $\x0barepsilon$\n")
+    assert any("a control character" in p for p in found)
+
+
 def test_an_exercise_is_named_by_an_existing_id(rows, texts):
     found = _problems_with(rows, texts, "\nAssign exercise 4 of 06.\n")
     assert any("not 'exercise 4'" in p for p in found)
@@ -93,7 +99,9 @@ def test_a_section_with_a_deck_is_written_and_adds_up(rows, texts):
     def edit(notes):
         section, _ = docs.sections(notes)[lesson]
         broken = section.replace(f"**Answer: ({answers[lesson]})", "**Answer: (z)")
-        broken = broken.replace("| 3 |\n", "| 4 |\n", 1)
+        # one more minute on the first row of the timings, whatever it holds
+        broken = re.sub(r"^(\|[^\n]*\|\s*)(\d+)(\s*\|\s*)$",
+                        lambda m: f"{m[1]}{int(m[2]) + 1}{m[3]}", broken, count=1, flags=re.M)
         return notes.replace(section, broken)
     found = _problems_with(rows, texts, notes_edit=edit)
     assert any(f"section {lesson}'s timings add up to" in p for p in found)

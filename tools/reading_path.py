@@ -4,7 +4,9 @@ Starts at `BinNNMS.fit`, follows every call by name into the package's own
 functions (read from the source with `ast`, nothing is imported or run), and
 stops at what is not the algorithm: the fast layer (`_fast_layer`), the checks
 of the inputs and parameters (`binms_teach/_validation.py`, `_checked`,
-`check_*`, `_check*`) and the automatic choice (`_choose`). Prints the
+`check_*`, `_check*`: a fit checks its data once, and the functions it calls
+skip their checks with ``check_input=False``) and the automatic choice
+(`_choose`). Prints the
 functions in the order met, grouped by file. `make reading-path` runs it;
 tests/test_layers.py holds the counts to the README's figures.
 

@@ -2,9 +2,8 @@
 
 Run from the repository root (``make slides``)::
 
-    python tools/slides.py                 # every deck: HTML, executed notebook, handout PDF
+    python tools/slides.py                 # every deck: HTML, executed notebook, two PDFs
     python tools/slides.py 06 07           # only these decks (by lesson number)
-    python tools/slides.py --notes         # also NN_title-notes.pdf: each slide, then its notes
     python tools/slides.py --no-pdf        # HTML only (no Chromium needed)
     python tools/slides.py --check         # read the sources, execute nothing: the rules
 
@@ -21,11 +20,13 @@ Markdown (``docs/slides/README.md`` says it whole, with the rules a deck keeps):
 * ``::: {.notes}`` ... ``:::`` holds the slide's speaker notes.
 
 Building a deck: the source becomes a notebook (``build/slides/NN_title.slides.ipynb``, with
-RISE's slide metadata, so it can also be presented inside JupyterLab), which runs in a fresh
-``python3`` kernel; the slides are then written as one reveal.js page
+RISE's slide metadata, so it can also be presented inside JupyterLab), which runs in a
+``python3`` kernel (one kernel serves several decks, its namespace emptied before each: a deck
+imports what it uses); the slides are then written as one reveal.js page
 (``NN_title.slides.html``: no prompts, no code unless asked, images with the text alternative
 their figure carries) and printed through headless Chromium with reveal.js's print layout to
-``NN_title.pdf``, one slide a page. reveal.js and MathJax come from the npm registry once
+``NN_title.pdf``, one slide a page (the handout), and ``NN_title-notes.pdf``, each slide then a
+page of its notes (the teacher's copy). reveal.js and MathJax come from the npm registry once
 (``npm pack``, cached in ``build/slides-cache/``) and are copied beside the decks
 (``build/slides/_static/``): nothing is fetched when a deck is opened, and its presenter view
 (``S``: notes, next slide, timer) works from the file system.
@@ -328,6 +329,10 @@ def problems(deck):
     """
     found = []
     where = f"{deck.path.name}:"
+    text = deck.path.read_text(encoding="utf-8") if deck.path.is_file() else ""
+    for number, line in enumerate(text.split("\n"), start=1):  # splitlines() splits at \v
+        if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", line):
+            found.append(f"{where}{number}: a control character (a backslash lost in an edit?)")
     if deck.meta.get("lesson") and deck.meta["lesson"] != deck.name:
         found.append(f"{where}1: `lesson: {deck.meta['lesson']}` differs from the file name")
     for slide in deck.slides[1:]:
@@ -453,23 +458,46 @@ def to_notebook(deck):
     return nb, where
 
 
-def execute(path):
-    """Read the deck at ``path`` and run its cells in a fresh kernel (in the deck's folder);
-    returns the executed notebook as JSON text. Threads run several at once: the work is
-    the kernels', each its own process."""
+RESET = "%reset -f"  # between two decks in one kernel: no name of the last deck is left
+
+
+def execute_all(paths):
+    """Run the decks at ``paths`` one after another in one fresh kernel (in the decks' folder),
+    the user namespace emptied before each (`RESET`); yields each executed notebook as JSON
+    text. One kernel serves them all: starting a kernel and importing the package again for
+    each deck would cost more than most decks' cells. Threads run several such groups at once:
+    the work is the kernels', each its own process."""
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    deck = read(path)
-    nb, _ = to_notebook(deck)
-    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name=KERNEL,
-                            resources={"metadata": {"path": str(Path(path).parent)}})
+    km = KernelManager(kernel_name=KERNEL)
+    # the kernel's own log lines (not the cells') are not shown
+    km.start_kernel(cwd=str(Path(paths[0]).parent), stderr=subprocess.DEVNULL)
     try:
-        client.execute(stderr=subprocess.DEVNULL)  # the kernel's own log lines, not the cells'
-    except CellExecutionError as error:
-        raise DeckError(f"{Path(path).name}: a cell failed:\n{error}") from None
-    return nbformat.writes(nb)
+        for path in paths:
+            nb, _ = to_notebook(read(path))
+            nb.cells.insert(0, nbformat.v4.new_code_cell(RESET))
+            client = NotebookClient(nb, km=km, timeout=CELL_TIMEOUT, kernel_name=KERNEL)
+            start = time.perf_counter()
+            try:
+                client.execute()
+            except CellExecutionError as error:
+                raise DeckError(f"{Path(path).name}: a cell failed:\n{error}") from None
+            finally:
+                if client.kc is not None:
+                    client.kc.stop_channels()
+            del nb.cells[0]
+            nb.metadata["binms_deck"] = {"seconds": round(time.perf_counter() - start, 1)}
+            yield nbformat.writes(nb)
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def execute(path):
+    """The deck at ``path`` executed alone, as JSON text (see `execute_all`)."""
+    return next(iter(execute_all([path])))
 
 
 def attach_outputs(deck, nb):
@@ -610,16 +638,22 @@ def build(paths, out=OUT, jobs=2, log=print):
     out.mkdir(parents=True, exist_ok=True)
     fetch_assets(out)
     written = []
-    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(paths)))) as pool:
-        for path, text in zip(paths, pool.map(execute, paths), strict=True):
-            deck = read(path)
-            nb = nbformat.reads(text, as_version=4)
-            attach_outputs(deck, nb)
-            page = out / f"{deck.name}.slides.html"
-            page.write_text(render(deck), encoding="utf-8")
-            (out / f"{deck.name}.slides.ipynb").write_text(text, encoding="utf-8")
-            written.append(page)
-            log(f"{_show(page)}: {len(deck.slides)} slides")
+    jobs = max(1, min(jobs, len(paths)))
+    groups = [paths[i::jobs] for i in range(jobs)]  # one kernel each; the slow decks spread
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        done = pool.map(lambda group: list(execute_all(group)), groups)
+        texts = dict(zip([p for group in groups for p in group],
+                         [text for group in done for text in group], strict=True))
+    for path in paths:
+        deck = read(path)
+        nb = nbformat.reads(texts[path], as_version=4)
+        attach_outputs(deck, nb)
+        page = out / f"{deck.name}.slides.html"
+        page.write_text(render(deck), encoding="utf-8")
+        (out / f"{deck.name}.slides.ipynb").write_text(texts[path], encoding="utf-8")
+        written.append(page)
+        seconds = nb.metadata.get("binms_deck", {}).get("seconds")
+        log(f"{_show(page)}: {len(deck.slides)} slides, executed in {seconds} s")
     return written
 
 
@@ -708,8 +742,6 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true",
                         help="read the sources and report every broken rule; build nothing")
     parser.add_argument("--no-pdf", action="store_true", help="write no PDF (no Chromium needed)")
-    parser.add_argument("--notes", action="store_true",
-                        help="also write NN_title-notes.pdf (each slide, then its notes)")
     parser.add_argument("--out", type=Path, default=OUT, help="where the decks go")
     parser.add_argument("--jobs", type=int, default=2, help="decks executed at once")
     parser.add_argument("--strip-lessons", action="store_true",
@@ -735,7 +767,7 @@ def main(argv=None):
         return 1
     built = time.perf_counter() - start
     if not args.no_pdf:
-        print_pdfs(pages, notes=args.notes)
+        print_pdfs(pages, notes=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{len(pages)} deck(s) in {time.perf_counter() - start:.0f} s ({built:.0f} s to "
           f"execute and write the HTML; load average {load:.1f}). Open one in a browser, e.g. "

@@ -54,7 +54,7 @@ def bga_chunks(X, k1, max_iter, tie, *, neighbours="index", algorithm="exact", i
     Examples
     --------
     >>> X = np.array([[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]], dtype=np.uint8)
-    >>> modes, n_iter, converged, _ = bga_chunks(X, 3, 100, "one", n_jobs=2)
+    >>> modes, n_iter, converged, _ = bga_chunks(X, 3, 100, "one")  # n_jobs=2: two processes
     >>> modes.tolist(), n_iter.tolist()
     ([[0, 0, 1], [0, 0, 1], [0, 1, 1], [0, 1, 1]], [2, 1, 2, 1])
     """

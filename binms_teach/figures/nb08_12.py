@@ -211,13 +211,13 @@ def criteria_figure(result, k1=None, slide=False):
     x = np.arange(len(k2s))
     chosen = sel.k2s.index(sel.k2) if k1 == sel.k1 else None
     with style(slide):
-        fig, axes = plt.subplots(2, 3, figsize=(9.6, 6.4) if slide else (12, 6.4),
+        fig, axes = plt.subplots(2, 3, figsize=(9.6, 4.4) if slide else (12, 6.4),
                                  sharex=True)
         axes = axes.ravel()
         for p, (name, label) in enumerate(CRITERIA_PANELS):
             look = palette.series_style(p)
             axes[p].plot(x, sel.scores[name][i], marker=look["marker"], color=look["color"])
-            axes[p].set_ylabel(label)
+            axes[p].set_ylabel(label.split(" (")[0] if slide else label)  # short on a slide
         look = palette.series_style(4)
         axes[4].plot(x, sel.n_clusters[i], marker=look["marker"], color=look["color"],
                      label="all")
@@ -228,7 +228,7 @@ def criteria_figure(result, k1=None, slide=False):
         axes[4].set_ylabel("clusters")
         axes[4].legend()
         axes[5].plot(x, result.grid_ari[i], marker="x", linestyle="--", color="black")
-        axes[5].set_ylabel("ARI (the true labels)")
+        axes[5].set_ylabel("ARI" if slide else "ARI (the true labels)")
         step = 2 if len(k2s) > 8 else 1
         for ax in axes:
             ax.set_xticks(x[::step], [str(k) for k in k2s[::step]])
@@ -236,8 +236,9 @@ def criteria_figure(result, k1=None, slide=False):
                 ax.axvline(chosen, color="black", linewidth=0.8, linestyle=":")
         for ax in axes[3:]:
             ax.set_xlabel(r"$k_2$")
-        fig.suptitle(f"{_title(result.name)}, $k_1$ = {k1}"
-                     + ("" if chosen is None else f" (dotted line: the chosen $k_2$ = {sel.k2})"))
+        if not slide:  # on a slide the deck's heading says it
+            fig.suptitle(f"{_title(result.name)}, $k_1$ = {k1}" + (
+                "" if chosen is None else f" (dotted line: the chosen $k_2$ = {sel.k2})"))
         fig.tight_layout()
         numbers = {"k2": [int(k) for k in k2s]}
         for name, _ in CRITERIA_PANELS:

@@ -192,6 +192,11 @@ def plateau_widths(n_clusters, k2s):
 
 
 def check_labels(labels, n, name="labels"):
+    """``labels`` as an array of one value per sample (shape (n,)), else a ValueError.
+
+    >>> check_labels([0, 1, 1], 3).tolist()
+    [0, 1, 1]
+    """
     labels = np.asarray(labels)
     if labels.shape != (n,):
         raise ValueError(f"{name} has shape {labels.shape}; give one value per sample, "

@@ -33,8 +33,9 @@ NOTEBOOKS = {
     "04": "notebooks/04_aitchison_aitken_kernel.ipynb",
     "05": "notebooks/05_kernel_to_median_shift.ipynb",
 }
-# Cells worth a picture: the gradient of Eq. (6), and Eq. (7) with its m >= 1.
-PICTURES = {"04": ["nb04-23"], "05": ["nb05-09", "nb05-17"]}
+# Cells worth a picture, found by how they begin (cell ids change when a lesson is edited):
+# the gradient of Eq. (6), the sign of the kernel L's gradient, and the ratio with its q >= 1.
+PICTURES = {"04": ["## 6. The gradient"], "05": ["So, by analogy", "## 7. The ratio"]}
 TYPESET_TIMEOUT = 60.0  # s: MathJax typesets a few hundred formulas on a loaded machine
 RAW_TEX = re.compile(r"\$|\\begin|\\end\{|\\tag|\\mathbf|\\mathrm|\\frac")
 
@@ -145,8 +146,10 @@ def test_the_derivation_renders_as_mathematics(key, open_lab_notebook, e2e_artif
         nb.save_page_screenshot("math-problems")
     assert not problems, f"{notebook}:\n  " + "\n  ".join(problems)
 
-    for cell_id in PICTURES[key]:
+    sources = {c.id: c.source for c in nbformat.read(REPO_ROOT / notebook, as_version=4).cells}
+    for start in PICTURES[key]:
+        cell_id = next(i for i, source in sources.items() if source.startswith(start))
         index = next(c["index"] for c in cells if c["id"] == cell_id)
         png = nb.screenshot(nb.cell(index), f"{key}-{cell_id}")
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (e2e_artifacts / f"{key}-{PICTURES[key][0]}.png").is_file()
+    assert any(e2e_artifacts.glob(f"{key}-*.png"))

@@ -1,9 +1,10 @@
 """The decks for the room (``make slides``, tools/slides.py), measured in headless Chromium.
 
-The decks are built once for the module by the command a teacher runs (``python
-tools/slides.py --notes --out <tmp>``: every deck of docs/slides executed, its HTML, its
-handout PDF and its notes PDF), then served on 127.0.0.1 and opened at 1280 x 720 in a browser
-that may not leave 127.0.0.1. Every slide of every deck, all its fragments shown, fails on:
+The decks are those of ``build/slides/``, built by the command a teacher runs (``python
+tools/slides.py``: every deck of docs/slides executed, its HTML, its handout PDF and its notes
+PDF) unless ``make slides`` left them fresh (tests/e2e/decks.py), then served on 127.0.0.1
+and opened at 1280 x 720 in a browser that may not leave 127.0.0.1. Every slide of every
+deck, all its fragments shown, fails on:
 
 * more than 60 visible words (a formula counts as one word);
 * content taller or wider than reveal.js's 960 x 700 slide, or a code line cut off;
@@ -82,7 +83,7 @@ _JS_MEASURE = """(limits) => {
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """Every deck built by the teacher's command, into a temporary folder (once a session)."""
+    """Every deck built by the teacher's command (build/slides/, reused while fresh)."""
     return build_decks(tmp_path_factory)
 
 
