@@ -24,10 +24,6 @@ pytestmark = pytest.mark.e2e
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML = REPO_ROOT / "build" / "book" / "html"
 
-# Pages that still fail, by the owner who mends them (strict xfail: the test fails once the
-# page passes; then remove it). None today.
-PENDING: set[str] = set()
-PENDING_DARK: set[str] = set()
 # Highlighted code and API signatures: thousands of one-token spans in a few colours on one
 # ground; their contrast is computed by axe_audit.text_contrasts, the other rules run there.
 OWN_CONTRAST = (".highlight", "dt.sig")
@@ -43,9 +39,7 @@ def _pages():
         return [pytest.param(None, id="book-not-built")]
     pages = sorted(p.relative_to(HTML).as_posix() for p in HTML.rglob("*.html")
                    if not {"_static", "_sources", "_images"} & set(p.parts))
-    return [pytest.param(page, id=page, marks=[pytest.mark.xfail(
-        strict=True, reason="pending its owner's fix (see PENDING)")] if page in PENDING
-        else []) for page in pages]
+    return [pytest.param(page, id=page) for page in pages]
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +102,6 @@ def test_page_passes_axe(light, name):
     _check(light, name)
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.xfail(
-    strict=True, reason="pending its owner's fix (see PENDING)")] if name in PENDING_DARK
-    else []) for name in DARK])
+@pytest.mark.parametrize("name", DARK)
 def test_page_passes_axe_in_dark_mode(dark, name):
     _check(dark, name)
