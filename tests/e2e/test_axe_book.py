@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 from axe_audit import audit
-from lab_driver import in_ci
-from offline import offline_context, served
+from offline import offline_context, served_build
 
 pytestmark = pytest.mark.e2e
 
@@ -45,12 +44,7 @@ def _pages():
 @pytest.fixture(scope="module")
 def site():
     """The book served on 127.0.0.1 for the module, and a contrast cache shared by its tests."""
-    if not (HTML / "index.html").is_file():
-        msg = f"{HTML}/index.html is missing: build the book first with `make book`"
-        if in_ci():
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
-    with served(HTML) as url:
+    with served_build(HTML / "index.html", "book") as url:
         yield url, {}
 
 
