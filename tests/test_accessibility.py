@@ -9,10 +9,6 @@
   docs/instructor-notes.md) likewise;
 * the built book (``make book``): every ``<img>`` of every page has such an alt, every page
   says ``<html lang="en">``; a notebook figure's alt reaches the page (a small book built here).
-
-A notebook still failing a rule is listed in ``PENDING`` (a strict xfail: the test fails as
-soon as the notebook passes, so remove it from the list then). Owners: run
-``.venv/bin/pytest tests/test_accessibility.py -k <notebook>`` after executing yours.
 """
 
 from __future__ import annotations
@@ -41,42 +37,22 @@ from tests.guards import missing
 
 BOOK = REPO_ROOT / "build" / "book" / "html"
 
-# Notebooks that still fail a rule today, by rule: each owner removes theirs once it passes.
-PENDING = {
-    "images": set(),
-    "headings": set(),
-    "links": set(),
-}
-RULES = {"images": image_output_problems, "headings": heading_problems, "links": link_problems}
+NOTEBOOKS = [pytest.param(path, id=notebook_id(path)) for path in course_notebooks()]
 
 
-def _cases(rule):
-    for path in course_notebooks():
-        name = notebook_id(path)
-        marks = [pytest.mark.xfail(strict=True, reason=f"pending: {name} fails '{rule}'")] \
-            if name in PENDING[rule] else []
-        yield pytest.param(path, id=name, marks=marks)
-
-
-def test_pending_names_exist():
-    names = {notebook_id(p) for p in course_notebooks()}
-    for rule, pending in PENDING.items():
-        assert pending <= names, f"{rule}: no such notebook {sorted(pending - names)}"
-
-
-@pytest.mark.parametrize("path", list(_cases("images")))
+@pytest.mark.parametrize("path", NOTEBOOKS)
 def test_every_figure_has_a_text_alternative(path):
     problems = image_output_problems(path)
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("path", list(_cases("headings")))
+@pytest.mark.parametrize("path", NOTEBOOKS)
 def test_one_title_and_no_skipped_heading_level(path):
     problems = heading_problems(path)
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("path", list(_cases("links")))
+@pytest.mark.parametrize("path", NOTEBOOKS)
 def test_link_texts_make_sense_out_of_context(path):
     problems = link_problems(path)
     assert not problems, "\n".join(problems)
@@ -110,15 +86,12 @@ def test_link_texts_of_the_book_pages(path):
 # --- the built book ---------------------------------------------------------------------------
 
 def _book_page_cases():
-    """The pages of the built book, if built; a notebook page pending for 'images' is xfail."""
+    """The pages of the built book, if built."""
     if not (BOOK / "index.html").is_file():
         return [pytest.param(None, id="book-not-built")]
-    pending = {f"notebooks/{name}.html" for name in PENDING["images"]}
     pages = sorted(p.relative_to(BOOK).as_posix() for p in BOOK.rglob("*.html")
                    if "_static" not in p.parts and "_sources" not in p.parts)
-    return [pytest.param(page, id=page, marks=[pytest.mark.xfail(
-        strict=True, reason="its notebook's figures have no alt yet")] if page in pending else [])
-        for page in pages]
+    return [pytest.param(page, id=page) for page in pages]
 
 
 @pytest.mark.parametrize("page", _book_page_cases())

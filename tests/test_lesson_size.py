@@ -16,10 +16,6 @@ as its last cell. Notebook 00 is the index: at most 1,500 words, no lesson frame
 path fails past four hours of reading (its prose at 120 words a minute), the core path past
 390 minutes of stated teaching and exercises (6.5 hours). The counting itself is checked on
 small notebooks whose figures are known.
-
-A lesson whose owner has not written the new time line yet is listed in ``PENDING`` (strict
-xfail: remove it when the lesson passes); while any core lesson is pending, so is the core
-path's total.
 """
 
 import re
@@ -35,15 +31,6 @@ LESSONS = lesson_stats.numbered_lessons(ROOT / "notebooks")
 INDEX = "00_index.ipynb"
 ALL = {p.name: lesson_stats.stats(p) for p in LESSONS}
 PATHS = {p.name: p for p in LESSONS}
-
-# lesson -> its owner, while the lesson lacks the frame of this round (strict xfail)
-PENDING: dict[str, str] = {}
-
-
-def _pending(names):
-    return [pytest.param(n, id=n, marks=pytest.mark.xfail(
-        strict=True, reason=f"time line and minutes not written yet: {PENDING[n]}"))
-        if n in PENDING else pytest.param(n, id=n) for n in names]
 
 
 def test_the_table_is_printed():
@@ -67,12 +54,6 @@ def test_the_index_is_at_most_1500_words():
         f"{INDEX} has {s.words} words of prose, more than {lesson_stats.MAX_INDEX_WORDS}")
 
 
-def test_pending_names_real_lessons():
-    assert set(PENDING) <= set(ALL) - {INDEX}
-
-
-@pytest.mark.xfail(condition=any(ALL[n].number in lesson_stats.CORE for n in PENDING),
-                   strict=True, reason="a core lesson is pending: the total is not known yet")
 def test_the_core_path_is_one_day():
     core = [s for s in ALL.values() if s.number in lesson_stats.CORE]
     assert {s.number for s in core} == set(lesson_stats.CORE), "a core lesson is missing"
@@ -85,7 +66,7 @@ def test_the_core_path_is_one_day():
             f"{s.number} {s.teaching} + {s.exercises}" for s in core))
 
 
-@pytest.mark.parametrize("name", _pending([n for n in ALL if n != INDEX]))
+@pytest.mark.parametrize("name", [n for n in ALL if n != INDEX])
 def test_lesson_size_and_frame(name):
     s = ALL[name]
     first = nbformat.read(PATHS[name], as_version=4).cells[0].source

@@ -34,9 +34,8 @@ column, the notebook that introduces the symbol; the rows are ordered by that no
    ``\\mathbf{u}`` is a kernel's argument (03-05) and a plain ``u`` nothing; a plain ``H``
    looks like ``\\mathcal{H}``: the entropy is ``\\mathrm{Ent}``).
 
-A lesson that does not pass yet is listed in ``PENDING`` with its owner (strict xfail: the
-entry must go once the lesson passes). To add a symbol, add a row to 00's table (markdown
-only, in the notebook's place in the order) and run this test.
+To add a symbol, add a row to 00's table (markdown only, in the notebook's place in the
+order) and run this test.
 """
 
 import re
@@ -115,11 +114,6 @@ def _reserved_hits(formula, number):
         if match:
             hits.append((why, match.group(0)))
     return hits
-
-# lesson -> its owner, for the lessons that do not pass yet (strict xfail: remove when mended)
-PENDING = {
-}
-
 
 # ---------------------------------------------------------------- reading LaTeX
 
@@ -282,20 +276,12 @@ def test_no_symbol_has_two_rows():
     assert not [s for s, n in heads.items() if n > 1], "a symbol with two rows in 00's table"
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, id=p.name, marks=pytest.mark.xfail(
-        strict=True, reason=f"notation not applied yet: {PENDING[p.name]} mends it"))
-    if p.name in PENDING else pytest.param(p, id=p.name)
-    for p in LESSONS])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in LESSONS])
 def test_lesson_symbols_are_in_the_table(path):
     found = problems(path)
     assert not found, (
         f"{path.name}: {len(found)} notation problem(s); add the symbol to 00's table (markdown "
         "only, ordered by notebook) or write the table's symbol:\n  " + "\n  ".join(found[:40]))
-
-
-def test_pending_names_real_lessons():
-    assert set(PENDING) <= {p.name for p in LESSONS}
 
 
 def test_the_reader_sees_what_it_should():
@@ -333,8 +319,7 @@ def main() -> int:
         used = lesson_symbols(path)
         found = problems(path, known)
         failing += bool(found)
-        print(f"\n{path.name}: {len(used)} symbols, {len(found)} problem(s)"
-              + (f" (PENDING: {PENDING[path.name]})" if path.name in PENDING else ""))
+        print(f"\n{path.name}: {len(used)} symbols, {len(found)} problem(s)")
         print("  " + " ".join(sorted(used)))
         for line in found:
             print("  ! " + line)

@@ -22,8 +22,7 @@ exercises, solutions, appendix):
    ``0.30000000000000004``): the repr of a float, whose last digits are rounding. Round it
    (``round(x, 3)``, ``f"{x:.3f}"``).
 
-Colours (``#009E73``) are not numbers. The notebooks still to be mended by their owners are
-listed in ``PENDING`` (strict xfail: remove a line when its notebook passes).
+Colours (``#009E73``) are not numbers.
 """
 
 import math
@@ -43,10 +42,6 @@ FULL_PRECISION_DIGITS = 12
 COLOUR = re.compile(r"#[0-9A-Fa-f]{3,8}\b")
 SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?![\w.])")
 FIXED = re.compile(r"(?<![\w.])[-+]?(\d+)\.(\d+)(?![\w.]|[eE])")
-
-# notebook (relative to notebooks/) -> its owner: mended by them, then removed from here
-PENDING = {}
-
 
 def residuals(text):
     """Every residual printed as digits in ``text``: a list of (rule, number, its line).
@@ -102,16 +97,11 @@ def _name(path):
 def _params():
     for path in PATHS:
         name = _name(path)
-        marks = ()
-        if name in PENDING:
-            marks = pytest.mark.xfail(
-                strict=True, reason=f"residuals printed as digits: {PENDING[name]} mends them")
-        yield pytest.param(path, id=name, marks=marks)
+        yield pytest.param(path, id=name)
 
 
 def test_there_are_notebooks():
     assert len(PATHS) >= 40, "notebooks/ and its folders hold fewer notebooks than the course"
-    assert set(PENDING) <= {_name(p) for p in PATHS}, "PENDING names a notebook that is gone"
 
 
 @pytest.mark.parametrize("path", list(_params()))

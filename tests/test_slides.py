@@ -20,9 +20,6 @@ slides = load_module(ROOT / "tools" / "slides.py")
 SOURCES = slides.sources()
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb")
                  if not p.name.startswith("00_"))
-# Lessons whose deck is not written yet (/work/coord/DECKS.md hands them out). The test below
-# fails for a lesson listed here that has a deck, so the list cannot go stale.
-PENDING = set()
 
 GOOD = """---
 title: "99 A test deck"
@@ -76,12 +73,10 @@ def test_the_tools_doctests():
     assert attempted >= 3 and failed == 0
 
 
-def test_every_lesson_has_a_deck_or_is_pending():
+def test_every_lesson_has_a_deck():
     decks = {p.stem for p in SOURCES}
-    missing = [s for s in LESSONS if s not in decks and s.split("_")[0] not in PENDING]
+    missing = [s for s in LESSONS if s not in decks]
     assert not missing, f"no deck in docs/slides/ for {missing}"
-    written = [s for s in LESSONS if s in decks and s.split("_")[0] in PENDING]
-    assert not written, f"remove {written} from PENDING: their decks exist"
     strays = decks - set(LESSONS)
     assert not strays, f"decks named after no lesson: {sorted(strays)}"
 

@@ -15,7 +15,7 @@ from matplotlib import image as mpimg
 from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
-from binms_teach.datasets import load_digits, make_bernoulli_mixture
+from binms_teach.datasets import load_digits
 from binms_teach.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
@@ -30,14 +30,7 @@ from binms_teach.widgets import (
 from tests import reference_impl as ref
 from tests.guards import missing
 
-SHAPE = (16, 15)
-
-
-@pytest.fixture(scope="module")
-def images():
-    """150 noisy 16 x 15 'images' around 3 prototypes: ties happen with an even k1."""
-    mix = make_bernoulli_mixture(150, 240, 3, flip=0.25, random_state=0)
-    return mix.data, mix.target
+SHAPE = (16, 15)  # the shape of the `images` fixture (tests/conftest.py)
 
 
 def decode(image_widget):

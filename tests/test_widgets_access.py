@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from binms_teach import bga_path
-from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.figures import alt_text_problem
 from binms_teach.palette import contrast_ratio
 from binms_teach.trace import path_map
@@ -34,13 +33,7 @@ from binms_teach.widgets.access import (
     named_controls,
 )
 
-SHAPE = (16, 15)
-
-
-@pytest.fixture(scope="module")
-def images():
-    mix = make_bernoulli_mixture(150, 240, 3, flip=0.25, random_state=0)
-    return mix.data, mix.target
+SHAPE = (16, 15)  # the shape of the `images` fixture (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ import re
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-from lab_driver import VIEWPORT
+import pytest
+from lab_driver import VIEWPORT, in_ci
 
 _LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1[:/]")
 
@@ -35,6 +36,18 @@ def served(folder):
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@contextlib.contextmanager
+def served_build(index, make_target):
+    """Serve the folder of a built ``index`` page; skip (fail in CI) when it was not built."""
+    if not index.is_file():
+        msg = f"{index} is missing: build it first with `make {make_target}`"
+        if in_ci():
+            pytest.fail(msg, pytrace=False)
+        pytest.skip(msg)
+    with served(index.parent) as url:
+        yield url
 
 
 def offline_context(browser, viewport=None):

@@ -60,8 +60,11 @@ def test_every_slide_passes_axe(deck_page, source):
     url, page, cache = deck_page
     deck = slides.read(source)
     _open(page, f"{url}{deck.name}.slides.html", print_layout=True)
-    pages = page.evaluate("() => document.querySelectorAll('.pdf-page').length")
-    assert pages == len(deck.slides), f"{deck.name}: {pages} pages for {len(deck.slides)} slides"
+    # reveal.js lays the pages out after it says it is ready; the pictures load after that
+    page.wait_for_function(
+        """(n) => document.querySelectorAll('.pdf-page').length === n
+                  && [...document.images].every(i => i.complete)""", arg=len(deck.slides))
+    _typeset(page)
     found = audit(page, cache=cache)
     assert not found.violations and not found.low_contrast, (
         f"{deck.name}:\n" + "\n".join(found.report()))

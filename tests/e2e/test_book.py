@@ -20,8 +20,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lab_driver import in_ci
-from offline import offline_context, served
+from offline import offline_context, served_build
 
 pytestmark = pytest.mark.e2e
 
@@ -48,12 +47,7 @@ _JS_IMAGES = """() => Array.from(document.images).map(img => ({
 @pytest.fixture(scope="module")
 def book_url():
     """The built book served on 127.0.0.1 (a free port) from a thread, for this module."""
-    if not (HTML / "index.html").is_file():
-        msg = f"{HTML}/index.html is missing: build the book first with `make book`"
-        if in_ci():
-            pytest.fail(msg, pytrace=False)
-        pytest.skip(msg)
-    with served(HTML) as url:
+    with served_build(HTML / "index.html", "book") as url:
         yield url
 
 
