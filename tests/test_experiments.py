@@ -451,19 +451,13 @@ def test_figures_have_the_expected_panels(mixture):
     plt.close("all")
 
 
-def test_results_figure_draws_each_row_with_its_error_bar():
+def test_results_figure_draws_each_row_with_its_error_bar(made_up_table3):
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    runs = experiments.KModesRuns(2, (0, 1), np.array([0.2, 0.4]), np.array([0.1, 0.3]),
-                                  np.array([2, 2]))
-    sweep = experiments.Sweep((1,), (1,), np.full((1, 1), 0.5), np.full((1, 1), 0.25),
-                              np.ones((1, 1), dtype=int), np.ones((1, 1)),
-                              np.full((1, 1), np.nan), np.zeros((1, 1, 4), dtype=int))
-    kmodes = {("spect", 47): runs, ("spect", 2): runs, ("car", 4): runs}
-    rows = experiments.table3(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+    rows = made_up_table3
     fig = experiments.figures.draw_figure_results(rows)
     nmi_ax, ari_ax = fig.axes
     assert nmi_ax.get_xlabel() == "data set" and nmi_ax.get_ylabel().startswith("NMI")

@@ -105,14 +105,8 @@ def test_figure3_names_the_digits_of_the_prototypes(slide):
 
 
 @pytest.mark.parametrize("slide", [False, True])
-def test_results_figure_pairs_binnnms_with_kmodes(slide):
-    runs = experiments.KModesRuns(2, (0, 1), np.array([0.2, 0.4]), np.array([0.1, 0.3]),
-                                  np.array([2, 2]))
-    sweep = experiments.Sweep((1,), (1,), np.full((1, 1), 0.5), np.full((1, 1), 0.25),
-                              np.ones((1, 1), dtype=int), np.ones((1, 1)),
-                              np.full((1, 1), np.nan), np.zeros((1, 1, 4), dtype=int))
-    kmodes = {("spect", 47): runs, ("spect", 2): runs, ("car", 4): runs}
-    rows = experiments.table3(("spect", "car"), kmodes, {"spect": sweep, "car": sweep})
+def test_results_figure_pairs_binnnms_with_kmodes(slide, made_up_table3):
+    rows = made_up_table3
     d = experiments.figure_results(rows, slide=slide)
     check_described(d, slide)
     assert "Spect 0.500 against 0.300" in d.alt and "Car 0.500 against 0.300" in d.alt
