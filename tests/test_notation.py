@@ -1,4 +1,4 @@
-"""One notation: every symbol a lesson writes is in notebook 00's table, with one meaning.
+"""One notation: every symbol a lesson writes is in notebook 00's notation, with one meaning.
 
 Run ``python -m tests.test_notation`` (from the repository root) to print, lesson by lesson,
 the symbols of its formulas and those missing from the table; ``pytest tests/test_notation.py``
@@ -19,9 +19,10 @@ Digits, operators and relations (``\\sum``, ``\\log``, ``\\le``, ``\\top``), spa
 text of ``\\text{...}``, ``\\tag{...}``, ``\\begin{...}`` are not symbols; nor are the standard
 operator names in ``STANDARD``.
 
-**The table.** The symbols of the first column of the table under "## Notation" in
-``notebooks/00_index.ipynb`` (its formulas only) are the reference. Each row names, in its third
-column, the notebook that introduces the symbol; the rows are ordered by that notebook.
+**The table.** The symbols of the entries under "## Notation" in ``notebooks/00_index.ipynb``
+(``- SYMBOLS: MEANING``, the formulas before the colon only) are the reference. The entries
+are grouped under ``**Notebook NN**``, the notebook that introduces them, in the order of the
+notebooks.
 
 **The rules** (``test_lesson_symbols_are_in_the_table``, one test per notebook 00-12):
 
@@ -34,8 +35,8 @@ column, the notebook that introduces the symbol; the rows are ordered by that no
    ``\\mathbf{u}`` is a kernel's argument (03-05) and a plain ``u`` nothing; a plain ``H``
    looks like ``\\mathcal{H}``: the entropy is ``\\mathrm{Ent}``).
 
-To add a symbol, add a row to 00's table (markdown only, in the notebook's place in the
-order) and run this test.
+To add a symbol, add an entry to 00's notation (markdown only, in its notebook's group) and
+run this test.
 """
 
 import re
@@ -66,7 +67,7 @@ SKIP_ARGUMENT = {"text", "textrm", "textit", "textbf", "mbox", "tag", "begin", "
                  "hspace", "vspace", "color", "phantom", "operatornamewithlimits"}
 STANDARD = {r"\mathrm{argmin}", r"\mathrm{argmax}", r"\mathrm{tr}", r"\mathrm{e}"}
 
-# The resolutions of the conflicts (PLAN.md "Notation"): a form in a formula -> why it is wrong.
+# The resolutions of the conflicts: a form in a formula -> why it is wrong.
 # ``only`` names the notebooks where the symbol keeps its one meaning (None: nowhere).
 RESERVED = [
     (re.compile(r"(?<![\\A-Za-z])h(?![A-Za-z])"), {"03"},
@@ -202,22 +203,34 @@ def _is_table_cell(source):
 
 
 def table_rows(index=INDEX):
-    """The rows of 00's notation table: (symbol column, meaning, notebook column)."""
+    """The entries of 00's notation list: (symbols, meaning, notebook).
+
+    Under "## Notation", a line ``**Notebook NN**`` opens the group of notebook NN and each
+    item ``- SYMBOLS: MEANING`` is one entry (the first ": " outside a formula ends the
+    symbols)."""
     cells = [s for _, s in _markdown(index) if _is_table_cell(s)]
     assert len(cells) == 1, f"{index.name} needs exactly one cell with a '## Notation' heading"
-    rows = []
+    rows, notebook = [], ""
     for line in cells[0].splitlines():
-        if not line.lstrip().startswith("|"):
-            continue
-        cols = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
-        if len(cols) < 3 or set(cols[0]) <= set("-: ") or cols[0].lower() == "symbol":
-            continue
-        rows.append((cols[0], cols[1], cols[2]))
+        group = re.fullmatch(r"\*\*Notebook (\S+)\*\*", line.strip())
+        if group:
+            notebook = group.group(1)
+        elif line.startswith("- "):
+            parts = re.split(r"(\$[^$]*\$)", line[2:])
+            head = ""
+            for i, part in enumerate(parts):
+                if i % 2 == 0 and ": " in part:  # outside $...$
+                    before, _, after = part.partition(": ")
+                    rows.append((head + before, after + "".join(parts[i + 1:]), notebook))
+                    break
+                head += part
+            else:
+                raise AssertionError(f"00's notation: an entry without 'symbols: meaning': {line}")
     return rows
 
 
 def table_symbols(index=INDEX):
-    """Every symbol written in the first column of 00's table."""
+    """Every symbol written before the colon of an entry of 00's notation."""
     return {s for symbol, _, _ in table_rows(index) for _, f in formulas([(0, symbol)])
             for s in symbols(f)}
 
@@ -241,7 +254,7 @@ def problems(path, known=None):
         for s in symbols(f):
             if s not in known and s not in seen:
                 seen.add(s)
-                found.append(f"cell {i}: {s} is not in 00's notation table ({_excerpt(f, s)})")
+                found.append(f"cell {i}: {s} is not in 00's notation ({_excerpt(f, s)})")
         for why, what in _reserved_hits(f, number):
             if (i, why) not in seen:
                 seen.add((i, why))
@@ -263,24 +276,24 @@ def test_the_table_is_ordered_by_notebook_and_names_real_notebooks():
     order = []
     for symbol, _, notebook in table_rows():
         first = re.findall(r"\b\d\d[a-z]?\b", notebook)
-        assert first, f"the row of {symbol} names no notebook ({notebook!r})"
-        assert set(first) <= names, f"the row of {symbol} names {first}: not all exist"
+        assert first, f"the entry of {symbol} names no notebook ({notebook!r})"
+        assert set(first) <= names, f"the entry of {symbol} names {first}: not all exist"
         order.append((first[0][:2], first[0]))
     assert order == sorted(order), (
-        "00's notation table must be ordered by the notebook that introduces each symbol: "
+        "00's notation must be ordered by the notebook that introduces each symbol: "
         + ", ".join(f"{a}" for (_, a) in order))
 
 
-def test_no_symbol_has_two_rows():
+def test_no_symbol_has_two_entries():
     heads = Counter(symbol for symbol, _, _ in table_rows())
-    assert not [s for s, n in heads.items() if n > 1], "a symbol with two rows in 00's table"
+    assert not [s for s, n in heads.items() if n > 1], "a symbol with two entries in 00's notation"
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in LESSONS])
 def test_lesson_symbols_are_in_the_table(path):
     found = problems(path)
     assert not found, (
-        f"{path.name}: {len(found)} notation problem(s); add the symbol to 00's table (markdown "
+        f"{path.name}: {len(found)} notation problem(s); add the symbol to 00's notation (markdown "
         "only, ordered by notebook) or write the table's symbol:\n  " + "\n  ".join(found[:40]))
 
 
@@ -313,7 +326,7 @@ def test_the_reader_sees_what_it_should():
 
 def main() -> int:
     known = table_symbols()
-    print(f"00's notation table: {len(known)} symbols")
+    print(f"00's notation: {len(known)} symbols")
     failing = 0
     for path in LESSONS:
         used = lesson_symbols(path)

@@ -20,7 +20,7 @@ Checked on the markdown cells of notebooks/, notebooks/exercises/ and notebooks/
 Notebook 00 (the index), the exercises and the solutions are held to the last three rules too.
 
 Inside the formulas, every notebook writes the paper's symbols (its macros ``\\bx``, ``\\bX``,
-``{\\cal H}``, ``\\maj``), as the notation table of notebook 00 lists them: a point of
+``{\\cal H}``, ``\\maj``), as the notation of notebook 00 lists them: a point of
 $\\{0,1\\}^d$ is bold ($\\mathbf{x}$, the iterate $\\mathbf{x}_j$, the mode $\\mathbf{x}^*$,
 the data point $\\mathbf{X}_i$), its coordinates are not ($x_c$, $X_{ic}$); the Hamming
 distance is $\\mathcal{H}$ (a plain $H$ is left to entropies, $H_Y$); the majority vote is

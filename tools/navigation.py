@@ -20,16 +20,14 @@ What it writes:
 * in ``00_index.ipynb``, if it has a contents cell (see ``CONTENTS_MARKER``): the
   table of contents of the notebooks that exist (``06b_...`` sorts after ``06_...``) in two
   parts, the core path of one day (``lesson_stats.CORE``, with the minutes each lesson's time
-  line states and their total) and the lessons that go further, each with its title, summary
-  and links to its exercises and solutions; then the notebooks of ``notebooks/appendix/``, if
-  any (they are outside the numbered path and get no navigation cells).
+  line states and their total) and the lessons that go further, each with its title, its
+  minutes and a link to its exercises (or solutions); then the notebooks of
+  ``notebooks/appendix/``, if any (outside the numbered path, with no navigation cells).
 
 Every link text makes sense out of context (a screen reader lists the links of a page): a
 notebook's title, "01 exercises", "01 solutions", never a bare "exercises".
 
-Titles come from each notebook's first markdown heading; a summary is the first
-sentence (or clause, up to a ";") of the first paragraph after that heading, when that
-paragraph is plain prose (not a list, and not a line ending in ":" that introduces one).
+Titles come from each notebook's first markdown heading.
 
 The cells it writes are found again by a metadata tag and an HTML comment, so a
 re-run replaces them instead of adding more; a notebook is written only when its
@@ -86,55 +84,6 @@ def title_of(nb: nbformat.NotebookNode, fallback: str) -> str:
             if match:
                 return match.group(1)
     return fallback
-
-
-def summary_of(nb: nbformat.NotebookNode) -> str:
-    """The first paragraph after the title heading of the first cell, if plain prose."""
-    if not nb.cells or nb.cells[0].cell_type != "markdown":
-        return ""
-    paragraphs = re.split(r"\n\s*\n", nb.cells[0].source.strip())
-    if len(paragraphs) < 2 or not paragraphs[0].lstrip().startswith("#"):
-        return ""
-    text = paragraphs[1].strip()
-    if not text or text.endswith(":") or re.match(r"^(#|[-*+] |\d+\. |>|<|\||```)", text):
-        return ""
-    return " ".join(text.split())
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a summary, or its first clause (up to ";"): the index lists
-    one short line per notebook.
-
-    >>> first_sentence("Eq. (3) is misprinted. This notebook shows it.")
-    'Eq. (3) is misprinted.'
-    >>> first_sentence("Binary data are 0s and 1s; this notebook codes them.")
-    'Binary data are 0s and 1s.'
-    >>> first_sentence("An appendix to [notebook 12](../12.ipynb). More.")
-    'An appendix to notebook 12.'
-    """
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link's text only: no broken paths
-    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text, maxsplit=1)[0]
-    clause, semicolon, _ = sentence.partition("; ")
-    return clause + "." if semicolon else sentence
-
-
-def without_asides(text: str) -> str:
-    """A summary without its parenthetical asides and what follows a colon, outside formulas
-    (the index keeps one short line per notebook); "Eq. (7)" and "$(k_1, k_2)$" stay.
-
-    >>> without_asides("Table 3 (its PDF's numbering) of Eq. (8), at $(k_1, k_2)$ (best).")
-    'Table 3 of Eq. (8), at $(k_1, k_2)$.'
-    >>> without_asides("BinNNMS has two parameters: $k_1$, the voters, and $k_2$.")
-    'BinNNMS has two parameters.'
-    """
-    parts = re.split(r"(\$[^$]*\$)", text)
-    for i in range(0, len(parts), 2):  # the even parts lie outside $...$
-        parts[i] = re.sub(r"\s*\((?!\d+\))[^()$]*\)", "", parts[i])
-    text = "".join(parts)
-    head, colon, _ = text.partition(": ")
-    if colon and len(head.split()) >= 3 and head.count("$") % 2 == 0:
-        text = head.rstrip(",;") + "."
-    return text
 
 
 def is_navigation(cell) -> bool:
@@ -247,22 +196,20 @@ class Course:
         return path.name.split("_")[0]
 
     def entry(self, path: Path, index: Path) -> str:
-        """One line of the contents: title, stated minutes, summary, exercises, solutions."""
+        """One line of the contents: title, stated minutes, exercises or solutions (the title
+        says what a lesson is about; 00 is an index, and its words are counted)."""
         entry = f"- **{self.link(path, index)}**"
         line = lesson_stats.time_line(_first_source(self.books[path]))
         if line:
             entry += f" ({line[0]} + {line[1]} min)"
-        summary = without_asides(first_sentence(summary_of(self.books[path])))
-        if summary:
-            entry += f": {summary}"
         # the student's path is lesson -> exercises -> solutions: the exercise notebook links
         # the solutions, so the index links the solutions only of a lesson without exercises
         number = self.number(path)
         solutions, exercises = self.solutions_of(path), self.exercises_of(path)
         if exercises:
-            entry += f" ({self.link(exercises, index, f'{number} exercises')})"
+            entry += f" · {self.link(exercises, index, f'{number} exercises')}"
         elif solutions:
-            entry += f" ({self.link(solutions, index, f'{number} solutions')})"
+            entry += f" · {self.link(solutions, index, f'{number} solutions')}"
         return entry
 
     def contents(self, index: Path) -> str:
@@ -290,9 +237,7 @@ class Course:
             lines += [self.entry(p, index) for p in further]
         if self.appendix:
             lines += ["", "### Appendix", ""]
-            for path in self.appendix:
-                summary = first_sentence(summary_of(self.books[path]))
-                lines.append(f"- {self.link(path, index)}" + (f": {summary}" if summary else ""))
+            lines += [f"- {self.link(path, index)}" for path in self.appendix]
         return "\n".join(lines)
 
     # -- rewriting one notebook
