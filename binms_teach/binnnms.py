@@ -9,8 +9,8 @@ nothing else: `binms_teach.ascent` (bga, bga_step), `binms_teach.hamming`
 (hamming, nearest_neighbours, ball_neighbours), `binms_teach.majority`
 (majority_vote) and `binms_teach.labelling` (epsilon_from_k2,
 epsilon_proximity). The default "exact" gives the same result through
-`binms_teach.fast`, which `_fast_layer` imports: the one place where the
-readable layer calls the fast one.
+`binms_teach.fast`, which `_fast_layer` imports only then (the selection's
+grid imports it the same way).
 """
 
 import numpy as np
@@ -270,7 +270,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
 
 
 def _fast_layer():
-    """`binms_teach.fast`: the one place where the readable layer imports the fast one."""
+    """`binms_teach.fast`, imported only when the engine is not "reference"."""
     from . import fast
 
     return fast

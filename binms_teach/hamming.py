@@ -45,8 +45,9 @@ def hamming(A, B=None, *, check_input=True):
     A : array-like of shape (n_a, d), 0/1 values
     B : array-like of shape (n_b, d), 0/1 values, default A
     check_input : bool, default True
-        False skips the checks of A and B: the caller has checked them (uint8
-        0/1 arrays of equal width), as scikit-learn's ``check_input``. Every
+        False skips the checks of A and B (uint8 0/1 arrays): the caller has
+        checked them, as scikit-learn's ``check_input``; their widths are
+        compared either way. Every
         function of the readable layer takes it; their callers inside the
         package pass False, so a fit checks its data once.
 
@@ -70,7 +71,7 @@ def hamming(A, B=None, *, check_input=True):
     """
     if check_input:
         A = check_binary(A, "A")
-        B = None if B is None else check_binary(B, "B")
+        B = B if B is None else check_binary(B, "B")
     B = A if B is None else B
     _check_same_width(A, B)
     if len(A) == 1:  # one query, as in each step of the ascent: count where they differ

@@ -111,7 +111,7 @@ def check_epsilon(epsilon):
 def check_k2(k2, n):
     """k2 ranks the n - 1 other points: a whole number in [1, n - 1], which needs n >= 2.
 
-    The one k2 rule: the estimator, the explorer and the selection use it too.
+    The one k2 rule: the estimator, the labelling explorer and the experiments use it too.
     """
     if n < 2:
         raise ValueError(

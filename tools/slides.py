@@ -125,6 +125,7 @@ class Deck:
     meta: dict
     setup: list
     slides: list
+    text: str = ""  # the source, for the checks that read it line by line
 
     @property
     def name(self):
@@ -279,7 +280,7 @@ def parse(text, path=Path("deck.md")):
             raise DeckError(f"{where}{slide.line}: a `. . .` with nothing after it")
     if not slides:
         raise DeckError(f"{where}1: no slide (a deck opens with `# Title`)")
-    return Deck(path, meta, setup, slides)
+    return Deck(path, meta, setup, slides, text)
 
 
 def read(path):
@@ -317,6 +318,22 @@ def count_words(markdown):
     return sum(bool(_WORD.search(token)) for token in text.split())
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def control_characters(text, name):
+    """``name:line: ...`` for each line of ``text`` holding a control character: a backslash
+    lost in an edit (the \\v of \\varepsilon is one). tools/teaching_docs.py uses it too.
+
+    >>> control_characters("$x$" + chr(10) + chr(11) + "arepsilon", "notes.md")[0][:30]
+    'notes.md:2: a control characte'
+    """
+    return [f"{name}:{number}: a control character ({CONTROL.search(line)[0]!r}): a backslash "
+            "lost in an edit? (\\v of \\varepsilon is one)"
+            for number, line in enumerate(text.split("\n"), start=1)  # splitlines() splits at \v
+            if CONTROL.search(line)]
+
+
 def problems(deck):
     """What breaks a rule of the source format or of the room, as ``file:line: message``.
 
@@ -327,12 +344,8 @@ def problems(deck):
     a graded question of `binms_teach.exercises`; shown code fits `CODE_WIDTH`; nothing shows
     a test marker or a prompt.
     """
-    found = []
     where = f"{deck.path.name}:"
-    text = deck.path.read_text(encoding="utf-8") if deck.path.is_file() else ""
-    for number, line in enumerate(text.split("\n"), start=1):  # splitlines() splits at \v
-        if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", line):
-            found.append(f"{where}{number}: a control character (a backslash lost in an edit?)")
+    found = control_characters(deck.text, deck.path.name)
     if deck.meta.get("lesson") and deck.meta["lesson"] != deck.name:
         found.append(f"{where}1: `lesson: {deck.meta['lesson']}` differs from the file name")
     for slide in deck.slides[1:]:
@@ -493,11 +506,6 @@ def execute_all(paths):
             yield nbformat.writes(nb)
     finally:
         km.shutdown_kernel(now=True)
-
-
-def execute(path):
-    """The deck at ``path`` executed alone, as JSON text (see `execute_all`)."""
-    return next(iter(execute_all([path])))
 
 
 def attach_outputs(deck, nb):
@@ -669,9 +677,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"]
 
 
-def print_pdfs(pages, notes=False, chromium=None, log=print):
-    """``NN_title.pdf`` beside each deck page (one slide a page, fragments shown), and with
-    ``notes`` ``NN_title-notes.pdf`` (each slide followed by a page of its notes)."""
+def print_pdfs(pages, chromium=None, log=print):
+    """``NN_title.pdf`` beside each deck page (one slide a page, fragments shown) and
+    ``NN_title-notes.pdf`` (each slide followed by a page of its notes)."""
     from playwright.sync_api import sync_playwright
 
     chromium = chromium or find_chromium()
@@ -685,8 +693,7 @@ def print_pdfs(pages, notes=False, chromium=None, log=print):
         try:
             page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
             for deck in pages:
-                variants = [("", "")] + ([("&showNotes=separate-page", "-notes")] if notes else [])
-                for query, suffix in variants:
+                for query, suffix in [("", ""), ("&showNotes=separate-page", "-notes")]:
                     page.goto(deck.resolve().as_uri() + "?print-pdf" + query, wait_until="load")
                     page.wait_for_function("() => window.Reveal && Reveal.isReady()")
                     page.wait_for_function("() => document.querySelectorAll('.pdf-page')"
@@ -767,7 +774,7 @@ def main(argv=None):
         return 1
     built = time.perf_counter() - start
     if not args.no_pdf:
-        print_pdfs(pages, notes=True)
+        print_pdfs(pages)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{len(pages)} deck(s) in {time.perf_counter() - start:.0f} s ({built:.0f} s to "
           f"execute and write the HTML; load average {load:.1f}). Open one in a browser, e.g. "

@@ -46,7 +46,6 @@ HAND_TIME = re.compile(r"\b(?!90\b)\d+(?:\.\d+)?\s*(?:min|minutes?|hours?)\b")
 BARE_EXERCISE = re.compile(r"\b[Ee]xercises?\s+\d")
 OLD_TIME_LINE = re.compile(r"(?:\*\*)?Teaching:(?:\*\*)?\s*(\d+)\s*min,\s*(?:\*\*)?exercises:"
                            r"(?:\*\*)?\s*(\d+)\s*min", re.I)
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 EXERCISE_ID = re.compile(r"`(\d\d[a-z]?)\.(\w+)`")
 
 
@@ -221,10 +220,7 @@ def problems(teaching=None, notes=None, rows=None):
                 found.append(f"{name}:{line}: the part {match.group('name')!r} is stale: run "
                              "python tools/teaching_docs.py")
         own = _hand_written(text)
-        for i, line in enumerate(text.split("\n"), start=1):  # splitlines() splits at \v
-            if CONTROL.search(line):
-                found.append(f"{name}:{i}: a control character ({CONTROL.search(line)[0]!r}): "
-                             "a backslash lost in an edit? (\\v of \\varepsilon is one)")
+        found += _module("slides").control_characters(text, name)
         for i, line in enumerate(own.splitlines(), start=1):
             if HAND_TIME.search(line):
                 found.append(f"{name}:{i}: a time written by hand ({HAND_TIME.search(line)[0]!r}"

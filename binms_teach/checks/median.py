@@ -17,9 +17,9 @@ RATE_CHUNK_BYTES = 32 * 2**20
 
 
 def zero_over_zero_rate(X, k1_values, tie="one"):
-    """For each k1, the fraction of data points x for which m = 0 in Eq. (7).
+    """For each k1, the fraction of data points x for which q = 0 in Eq. (7).
 
-    m is the number of points of NN_k1(x) equal to maj(NN_k1(x)). When m = 0
+    q is the number of points of NN_k1(x) equal to maj(NN_k1(x)). When q = 0
     the ratio sum X_i L_i / sum L_i of Eq. (7) is 0/0: the paper's
     simplification to maj(NN_k1(x)) is then a definition, not a derivation.
 
@@ -33,7 +33,7 @@ def zero_over_zero_rate(X, k1_values, tie="one"):
     Returns
     -------
     dict
-        ``{k1: fraction of the n data points with m = 0}``.
+        ``{k1: fraction of the n data points with q = 0}``.
 
     Examples
     --------
@@ -61,8 +61,8 @@ def zero_over_zero_rate(X, k1_values, tie="one"):
         votes = np.cumsum(G, axis=1, dtype=np.int32)  # votes[:, k - 1]: ones among the first k
         for k1 in zeros:
             maj = decide(2 * votes[:, k1 - 1], k1, tie, current=X[rows])
-            m = np.all(G[:, :k1] == maj[:, None, :], axis=2).sum(axis=1)
-            zeros[k1] += int(np.sum(m == 0))
+            q = np.all(G[:, :k1] == maj[:, None, :], axis=2).sum(axis=1)
+            zeros[k1] += int(np.sum(q == 0))
     return {k1: zeros[k1] / n for k1 in k1_values}
 
 

@@ -12,7 +12,6 @@ from ..datasets import make_bernoulli_mixture
 FD_RTOL = 1e-6
 # Absolute tolerance for identities that hold up to rounding only.
 EXACT_TOL = 1e-9
-# Rows x k1 x d x 4 bytes of neighbour votes gathered at once in zero_over_zero_rate.
 
 
 @dataclass(frozen=True)

@@ -231,7 +231,7 @@ def plot_results(rows, axes):
 
 def draw_figure_results(rows, slide=False):
     """Table 3 (the paper's results) with error bars as a matplotlib figure: NMI and ARI
-    side by side (on a slide, one above the other)."""
+    side by side (on a slide, larger, with the legend below the two panels)."""
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 2, figsize=(9.6, 4.8) if slide else (13, 4))

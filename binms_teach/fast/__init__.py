@@ -15,15 +15,14 @@ tie-heavy data, both neighbour rules and every tie rule):
   choice;
 - `parallel`: chunks of candidates through joblib (hence Dask).
 
-This package is the one door to the fast layer: everything outside it imports
+This package is the one door to the fast layer: the rest of the package imports
 the names below (`from binms_teach import fast`, then ``fast.bga(...)``), never
-its modules. Nothing here checks its input: the callers pass checked uint8 0/1
-arrays and checked parameters. `BinNNMS` calls `fit` and `bga`; nothing else of
-the readable layer imports this package.
+its modules (tests and benchmarks may reach a module). Nothing here checks its
+input: the callers pass checked uint8 0/1 arrays and checked parameters.
+`BinNNMS` calls `fit` and `bga`, the selection's grid its labellers; the
+readable functions (`ascent`, `hamming`, `majority`, `labelling`) never import it.
 """
 
-from ..labelling import check_epsilon
-from . import labelling
 from .ascent import ascend
 from .labelling import epsilon_from_k2, epsilon_proximity, epsilons, proximity_labels
 from .parallel import bga_chunks
@@ -46,8 +45,8 @@ def fit(X, k1, k2, *, max_iter, tie, neighbours, epsilon, epsilon_from, algorith
         n_jobs=n_jobs, record=record)
     # 2. epsilon from k2, 3. epsilon-proximity labelling of the modes.
     if epsilon is None:
-        epsilon = labelling.epsilon_from_k2(modes if epsilon_from == "modes" else X, k2)
-    labels = labelling.epsilon_proximity(modes, check_epsilon(epsilon))
+        epsilon = epsilon_from_k2(modes if epsilon_from == "modes" else X, k2)
+    labels = epsilon_proximity(modes, epsilon)
     return modes, n_iter, converged, paths, float(epsilon), labels, index
 
 

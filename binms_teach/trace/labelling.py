@@ -102,7 +102,8 @@ class LabellingModel:
     def __init__(self, modes, *, X=None, y=None):
         M = check_binary(modes, "modes")
         n = len(M)
-        check_k2(1, n)  # the k2 rule: epsilon from k2 needs 2 samples at least
+        if n < 2:  # one mode has no other to measure epsilon or a link against
+            raise ValueError("The labelling task needs at least 2 modes, got 1.")
         if X is not None:
             X = check_binary(X)
             if X.shape != M.shape:
