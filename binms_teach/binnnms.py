@@ -158,6 +158,9 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         """Run the ascent of every sample and label the modes. Returns self."""
         X = self._validate(X, reset=True)  # the one check of X: what follows trusts it
         k1, k2, p = self._checked(X)
+        # what predict ascends with: the fit's checked parameters, not a later set_params
+        self._ascent_params = {name: p[name] for name in ("max_iter", "tie", "neighbours",
+                                                          "algorithm")}
         if self.selection_ is not None and not self.selection_.structure:
             p["epsilon"] = float(X.shape[1])  # no structure found: one cluster
 
@@ -191,19 +194,20 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     def _checked(self, X):
         """(k1, k2, the other parameters checked): raises before any work on a bad value."""
         n = len(X)
-        k1, k2 = self._choose(X)
+        p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
+        k1, k2 = self._choose(X, p)
         if self.epsilon is None:
             check_k2(k2, n)
         k1 = _check_k1(k1, n)
-        p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
         if p["algorithm"] == "hnsw" and p["neighbours"] == "ball":
             raise ValueError("algorithm='hnsw' finds approximate k nearest neighbours, not "
                              "closed balls: use neighbours='index' with it, or "
                              "algorithm='exact' with neighbours='ball'.")
         return k1, k2, p
 
-    def _choose(self, X):
-        """(k1, k2) to fit with: the given values, or those `choose_parameters` picks for "auto".
+    def _choose(self, X, p):
+        """(k1, k2) to fit with: the given values, or those `choose_parameters` picks for "auto"
+        (``p``: the other parameters, checked).
 
         Sets ``selection_``. Raises before any work when "auto" cannot apply.
         """
@@ -211,15 +215,14 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         self.selection_ = None
         if not auto:
             return self.k1, self.k2
-        if self.epsilon is not None:
+        if p["epsilon"] is not None:
             raise ValueError(f"{' and '.join(auto)}='auto' scores partitions with epsilon from "
                              "k2, but an explicit epsilon was given: leave epsilon=None, or "
                              "give numbers.")
-        if self.epsilon_from != "modes":
+        if p["epsilon_from"] != "modes":
             raise ValueError(f"{' and '.join(auto)}='auto' chooses on epsilon measured on the "
                              "modes: use epsilon_from='modes' with it, or give numbers.")
-        algorithm = _check_choice(self.algorithm, "algorithm", ALGORITHMS)
-        if algorithm == "hnsw":
+        if p["algorithm"] == "hnsw":
             raise ValueError(f"{' and '.join(auto)}='auto' compares exact partitions: use "
                              "algorithm='exact' (or 'reference') with it, or give numbers.")
         n = len(X)
@@ -234,10 +237,9 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         # A fixed k1 or k2 is a grid of one value; an "auto" one takes the default grid.
         k1s = None if "k1" in auto else (_check_k1(self.k1, n),)
         k2s = None if "k2" in auto else (check_k2(self.k2, n),)
-        max_iter = check_int(self.max_iter, "max_iter", 0, 10**9)
         self.selection_ = choose_parameters(
-            X, k1s, k2s, tie=check_tie(self.tie), max_iter=max_iter,
-            neighbours=check_neighbours(self.neighbours), n_jobs=self.n_jobs, algorithm=algorithm)
+            X, k1s, k2s, tie=p["tie"], max_iter=p["max_iter"], neighbours=p["neighbours"],
+            n_jobs=self.n_jobs, algorithm=p["algorithm"])
         return self.selection_.k1, self.selection_.k2
 
     def predict(self, X):
@@ -251,7 +253,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         """
         check_is_fitted(self, "modes_")
         Y = self._validate(X, reset=False)
-        p = {name: check(getattr(self, name)) for name, check in self._parameter_checks.items()}
+        p = self._ascent_params
         neighbours = p["neighbours"]
         if p["algorithm"] == "reference":
             modes = bga(self._fit_X, Y, self.k1_, p["max_iter"], p["tie"],

@@ -14,9 +14,9 @@ from ._validation import check_binary, check_tie
 
 
 def _check_weights(weights, n):
-    """None (every weight 1) or the weights as n finite non-negative floats."""
+    """The weights as n finite non-negative floats (None: every weight 1)."""
     if weights is None:
-        return None
+        return np.ones(n)
     w = np.asarray(weights, dtype=float)
     if w.shape != (n,):
         raise ValueError(f"weights has shape {w.shape}; give one weight per sample, shape ({n},).")
@@ -46,7 +46,7 @@ def vote_counts(X, weights=None, *, check_input=True):
     if check_input:
         X = check_binary(X)
         weights = _check_weights(weights, len(X))
-    w = np.ones(len(X)) if weights is None else weights
+    w = np.ones(len(X)) if weights is None else weights  # unchecked callers may pass None
     return w @ X, float(w.sum())
 
 
@@ -150,7 +150,6 @@ def inertia(X, x, weights=None):
     X = check_binary(X)
     x = check_binary(x, "x", ndim=1)
     w = _check_weights(weights, len(X))
-    w = np.ones(len(X)) if w is None else w
     return float(w @ (X != x).sum(axis=1))
 
 
@@ -168,6 +167,5 @@ def median_centres_brute_force(X, weights=None):
         raise ValueError(f"d = {d}: brute force over 2^d points is meant for d <= 16.")
     candidates = np.array(list(itertools.product((0, 1), repeat=d)), dtype=np.uint8)
     w = _check_weights(weights, len(X))
-    w = np.ones(len(X)) if w is None else w
     costs = (candidates[:, None, :] != X[None, :, :]).sum(axis=2) @ w
     return candidates[np.isclose(costs, costs.min())]
