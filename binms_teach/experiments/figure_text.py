@@ -10,18 +10,7 @@ and the table of the plotted numbers. The rows of Table 3 are read here too
 import numpy as np
 
 from .. import paper
-
-
-def _r(x, places=3):
-    """A number as text, rounded (the same on every machine), never '-0.000'."""
-    text = f"{float(x):.{places}f}"
-    return text[1:] if text.strip("-0.") == "" and text.startswith("-") else text
-
-
-def _and(listed):
-    """'a, b, c' -> 'a, b and c'."""
-    head, _, last = listed.rpartition(", ")
-    return f"{head} and {last}" if head else last
+from ..figures.common import listed, rounded
 
 
 def figure1_names(sweeps):
@@ -44,19 +33,19 @@ def figure1_alt(sweeps):
     the ascent (k1 = 0) the NMI reaches 0.200.
     """
     names = figure1_names(sweeps)
-    listed = ", ".join(paper.TITLES.get(n, n) for n in names)
+    titles = [paper.TITLES.get(n, n) for n in names]
     parts = [f"Heat maps of the NMI (left) and the ARI (right) of BinNNMS over k1 (up, 0: no "
-             f"ascent) and k2 (across), one row for {_and(listed)}; brighter is better and a "
+             f"ascent) and k2 (across), one row for {listed(titles)}; brighter is better and a "
              f"star marks the best."]
     for name in names:
         s = sweeps[name]
         bn, ba = s.scores(*s.best("nmi")), s.scores(*s.best("ari"))
-        text = (f"{paper.TITLES.get(name, name)}: best NMI {_r(bn['nmi'])} at (k1, k2) = "
+        text = (f"{paper.TITLES.get(name, name)}: best NMI {rounded(bn['nmi'])} at (k1, k2) = "
                 f"({bn['k1']}, {bn['k2']}) with {bn['n_clusters']} clusters, best ARI "
-                f"{_r(ba['ari'])} at ({ba['k1']}, {ba['k2']})")
+                f"{rounded(ba['ari'])} at ({ba['k1']}, {ba['k2']})")
         if 0 in s.k1s:
             text += (f"; without the ascent (k1 = 0) the NMI reaches "
-                     f"{_r(np.max(s.nmi[s.k1s.index(0)]))}")
+                     f"{rounded(np.max(s.nmi[s.k1s.index(0)]))}")
         ascents = [i for i, k1 in enumerate(s.k1s) if k1 > 0]
         if len(ascents) > 1:  # where the band of good settings starts and ends
             lo, hi = ascents[0], ascents[-1]
@@ -99,15 +88,15 @@ def figure2_alt(curves):
     of the true classes (dashed). Zoo, error to the targets from the start to the end:
     1.60 to 1.26 bits for k1 = 5; to the clusters found: 5.30 to 1.40 (k2 = 20).
     """
-    names = ", ".join(paper.TITLES.get(n, n) for n in curves)
-    parts = [f"The quantization error along the ascent, one row for {_and(names)}, one line "
+    titles = [paper.TITLES.get(n, n) for n in curves]
+    parts = [f"The quantization error along the ascent, one row for {listed(titles)}, one line "
              f"per k1: left, the error of the iterates to the target prototypes (the median "
              f"centres of the true classes); right, to the centres of the clusters found at "
              f"each iteration (solid) and of the true classes (dashed)."]
     for name, cs in curves.items():
-        target = "; ".join(f"{_r(c.target[0], 2)} to {_r(c.target[-1], 2)} bits for k1 = "
+        target = "; ".join(f"{rounded(c.target[0], 2)} to {rounded(c.target[-1], 2)} bits for k1 = "
                            f"{c.k1}" for c in cs)
-        found = "; ".join(f"{_r(c.found[0], 2)} to {_r(c.found[-1], 2)}" for c in cs)
+        found = "; ".join(f"{rounded(c.found[0], 2)} to {rounded(c.found[-1], 2)}" for c in cs)
         parts.append(f"{paper.TITLES.get(name, name)}, error to the targets from the start to "
                      f"the end: {target}; to the clusters found: {found} (k2 = {cs[0].k2}).")
     return " ".join(parts)
@@ -179,27 +168,27 @@ def results_alt(rows):
     k-modes and the paper's k-modes (NMI), and where the paper's k-modes lies lowest.
     """
     names = list(dict.fromkeys(r["dataset"] for r in rows))
-    titles = ", ".join(paper.TITLES.get(n, n) for n in names)
+    titles = [paper.TITLES.get(n, n) for n in names]
     series = list(dict.fromkeys(series_name(r) for r in rows))
     parts = [f"Table 3 as points with error bars of one standard deviation: the NMI (left) and "
-             f"the ARI (right) of {len(series)} methods and rules on {_and(titles)}."]
+             f"the ARI (right) of {len(series)} methods and rules on {listed(titles)}."]
     best = "BinNNMS best NMI (index, file order)"
     pairs, lowest = [], []
     for name in names:
         b, k, pk = (_value(rows, name, s, "nmi")
                     for s in (best, "k-modes", "paper k-modes"))
         if b is not None and k is not None:
-            pairs.append(f"{paper.TITLES.get(name, name)} {_r(b)} against {_r(k)}")
+            pairs.append(f"{paper.TITLES.get(name, name)} {rounded(b)} against {rounded(k)}")
         others = [_value(rows, name, s, "nmi") for s in series if s != "paper k-modes"]
         others = [v for v in others if v is not None]
         if pk is not None and others and pk < min(others):
-            lowest.append(f"{paper.TITLES.get(name, name)} ({_r(pk)})")
+            lowest.append(f"{paper.TITLES.get(name, name)} ({rounded(pk)})")
     if pairs:
         parts.append("NMI of BinNNMS's best setting in the file's order against our k-modes: "
                      + "; ".join(pairs) + ".")
     if lowest:
         parts.append("The paper's k-modes lies below every other point on "
-                     + _and(", ".join(lowest)) + ".")
+                     + listed(lowest) + ".")
     return " ".join(parts)
 
 
@@ -247,17 +236,17 @@ def figure3_alt(protos):
         missing = sorted(set(range(10)) - set(digits))
         text = "its prototypes stand for the digits " + " ".join(str(d) for d in digits)
         if twice:
-            text += ", two for the " + _and(", ".join(str(d) for d in twice))
+            text += ", two for the " + listed(twice)
         if missing:
-            text += " and none for the " + _and(", ".join(str(d) for d in missing))
+            text += " and none for the " + listed(missing)
         return text
 
     return (f"Figure 3: the Digits prototypes (median centres) as 16 x 15 black and white "
             f"images, each titled with its majority digit and cluster size. Top row, k-modes "
-            f"with k = 10 (NMI {_r(protos['kmodes_nmi'])}): {reading(protos['kmodes'])}. "
+            f"with k = 10 (NMI {rounded(protos['kmodes_nmi'])}): {reading(protos['kmodes'])}. "
             f"Bottom row, the ten largest of the {protos['binnnms_clusters']} clusters of "
             f"BinNNMS with (k1, k2) = ({protos['k1']}, {protos['k2']}) (NMI "
-            f"{_r(protos['binnnms_nmi'])}): {reading(protos['binnnms'])}.")
+            f"{rounded(protos['binnnms_nmi'])}): {reading(protos['binnnms'])}.")
 
 
 def figure3_numbers(protos):

@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import palette
 from . import describe, style
+from .common import listed, new_figure
 
 __all__ = [
     "ascent_figure", "cluster_centres", "first_images", "k2_sweep", "largest_basins",
@@ -23,13 +24,6 @@ __all__ = [
 
 INK = "gray_r"  # a 0/1 image: 0 white, 1 black (black and white are not series colours)
 DIGITS_SHAPE = (16, 15)  # a Digits image: 16 rows of 15 pixels
-
-
-def _figure(figsize, layout="constrained"):
-    """A figure outside pyplot; grids of many images pass ``layout=None`` (much faster)."""
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=figsize, layout=layout)
 
 
 def _small():
@@ -51,14 +45,6 @@ def _frame(ax, on=True):
     for spine in ax.spines.values():
         spine.set_visible(on)
         spine.set_linewidth(2.5)
-
-
-def _words(values, last="and"):
-    """'a, b and c' (a list in a sentence)."""
-    values = [str(v) for v in values]
-    if len(values) <= 1:
-        return "".join(values)
-    return ", ".join(values[:-1]) + f" {last} " + values[-1]
 
 
 def _panels(fig, count, slide):
@@ -91,7 +77,7 @@ drawn as a 2 by 2 picture with ink in black: each has 2 of its pixels inked.
     rows = [int(np.flatnonzero(y == c)[0]) for c in classes]
     inked = X[rows].sum(axis=1)
     with style(slide):
-        fig = _figure((9.6, 4.2) if slide else (10, 1.6))
+        fig = new_figure((9.6, 4.2) if slide else (10, 1.6))
         axes = _panels(fig, len(classes), slide)
         for ax, c, r in zip(axes, classes, rows, strict=True):
             _image(ax, X[r], shape)
@@ -119,7 +105,7 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
     ties = [int(s.n_ties) for s in steps]
     with style(slide):
         width = 1.6 * len(steps) + 1.2
-        fig = _figure((min(width, 9.6), 4.2) if slide else (width, 3.9))
+        fig = new_figure((min(width, 9.6), 4.2) if slide else (width, 3.9))
         axes = fig.subplots(2, len(steps), squeeze=False)
         for s, top, bottom in zip(steps, axes[0], axes[1], strict=True):
             _image(top, s.x, shape)
@@ -139,7 +125,7 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
         alt = (f"The ascent of {start} with k1 = {k1}, one column per update j = 0 to {last}. "
                f"Top row: the iterate x_j as an image. Bottom row: in every pixel, how many of "
                f"the {k1} nearest data points vote for a 1 (purple few, white half, orange "
-               f"most; a dot marks a tie). The updates change {_words(changed)} pixels: the "
+               f"most; a dot marks a tie). The updates change {listed(changed)} pixels: the "
                f"first does most of the work, and {ending}.")
         numbers = {"j": [s.j for s in steps], "bits changed": changed, "ties": ties,
                    f"mean distance to the {k1} nearest": [f"{s.distances.mean():.1f}"
@@ -164,7 +150,7 @@ longer ascents.
     counts = {k: np.bincount(np.asarray(moves[k]), minlength=top + 1) for k in ks}
     n_points = len(next(iter(moves.values())))
     with style(slide):
-        fig = _figure((9.6, 4.2) if slide else (7, 2.8))
+        fig = new_figure((9.6, 4.2) if slide else (7, 2.8))
         ax = fig.subplots()
         edges = np.arange(top + 2) - 0.5
         for i, k in enumerate(ks):
@@ -180,7 +166,7 @@ longer ascents.
         trend = ("More voters make longer ascents." if medians == sorted(medians)
                  and medians[0] < medians[-1] else "")
         alt = (f"Histogram of the moves each of the {n_points} points makes before it reaches "
-               f"its fixed point, one outline per k1: {_words(parts)}. {trend}")
+               f"its fixed point, one outline per k1: {listed(parts)}. {trend}")
         numbers = {"moves": list(range(top + 1))}
         numbers |= {f"points, k1 = {k}": counts[k] for k in ks}
         return describe(fig, alt.strip(), numbers)
@@ -214,7 +200,7 @@ images; every image in them is of its basin's most common class (7 and 3).
     agree = [int((y[m] == c).sum()) for m, c in zip(members, common, strict=True)]
     with style(slide):
         cols = n_members + 1
-        fig = _figure((9.6, 4.2) if slide else (1.3 * cols, 1.65 * len(largest)), layout=None)
+        fig = new_figure((9.6, 4.2) if slide else (1.3 * cols, 1.65 * len(largest)), layout=None)
         axes = fig.subplots(len(largest), cols, squeeze=False,
                             gridspec_kw={"wspace": 0.1, "hspace": 0.45 if slide else 0.35})
         for row, b, m in zip(axes, largest, members, strict=True):
@@ -230,12 +216,12 @@ images; every image in them is of its basin's most common class (7 and 3).
                     ax.set_axis_off()
         total, pure = sum(len(m) for m in members), sum(agree)
         purity = (f"every image in them is of its basin's most common class "
-                  f"({_words(common)})" if pure == total else
+                  f"({listed(common)})" if pure == total else
                   f"{pure} of their {total} images are of their basin's most common class "
-                  f"({_words(common)})")
+                  f"({listed(common)})")
         alt = (f"The {len(largest)} largest basins of attraction, one per row: each row shows "
                f"the mode (framed) and then the first images that climbed to it, with their "
-               f"row index and class. The basins hold {_words(size[largest])} images; "
+               f"row index and class. The basins hold {listed(size[largest])} images; "
                f"{purity}.")
         numbers = {"basin": list(range(1, len(largest) + 1)), "images": size[largest],
                    "most common class": common, "images of it": agree}
@@ -257,7 +243,7 @@ def path_map_figure(pm, y, *, slide=False):
     later = np.concatenate([h[1:] for h in hops if len(h) > 1] or [np.zeros(0, int)])
     ends = np.array([p[-1] for p in pm.paths])
     with style(slide):
-        fig = _figure((9.6, 4.2) if slide else (7.2, 4.6))
+        fig = new_figure((9.6, 4.2) if slide else (7.2, 4.6))
         ax = fig.subplots()
         ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=palette.GREY,
                    label="data points")
@@ -281,7 +267,7 @@ def path_map_figure(pm, y, *, slide=False):
                f"(classical MDS of the square root of H, that is the first two principal axes, "
                f"which carry {shown} of the variance), over {len(pm.background)} data points "
                f"in grey. Each path has the colour and line style of its start's class "
-               f"({_words(np.unique(digits).tolist())}) and ends at its mode, marked with the "
+               f"({listed(np.unique(digits).tolist())}) and ends at its mode, marked with the "
                f"class's marker: the {len(pm.paths)} paths end at {len(np.unique(ends))} "
                f"modes, and paths from one basin arrive at one mode from several directions. "
                f"The first move is the long one: {first.mean():.1f} bits on average, against "
@@ -318,7 +304,7 @@ every order.
     else:
         ball_text = f"The ball rule scores from {ball.min():.3f} to {ball.max():.3f}."
     with style(slide):
-        fig = _figure((9.6, 3.0) if slide else (7, 2.0))
+        fig = new_figure((9.6, 3.0) if slide else (7, 2.0))
         ax = fig.subplots()
         index_style, file_style, ball_style = (palette.series_style(i) for i in range(3))
         ax.plot(orders, np.ones(len(orders)), linestyle="none", marker=index_style["marker"],
@@ -368,7 +354,7 @@ is 67% to 100% its most common class. The other 0 clusters hold 0 images.
     agree = [int((y[labels == c] == k).sum()) for c, k in zip(largest, common, strict=True)]
     share = [a / sizes[c] for a, c in zip(agree, largest, strict=True)]
     with style(slide):
-        fig = _figure((9.6, 4.2) if slide else (10, 2.0))
+        fig = new_figure((9.6, 4.2) if slide else (10, 2.0))
         axes = _panels(fig, len(largest), slide)
         for ax, c, k, a in zip(axes, largest, common, agree, strict=True):
             _image(ax, centres[c], shape)
@@ -381,7 +367,7 @@ is 67% to 100% its most common class. The other 0 clusters hold 0 images.
         rest = len(sizes) - len(largest)
         alt = (f"The median centres (majority votes) of the {len(largest)} largest of the "
                f"{len(sizes)} clusters{at}, drawn as images and titled with their size: they "
-               f"show the classes {_words(distinct)}{each}. Each cluster is "
+               f"show the classes {listed(distinct)}{each}. Each cluster is "
                f"{min(share):.0%} to {max(share):.0%} its most common class. The other {rest} "
                f"clusters hold {len(labels) - sizes[largest].sum()} images.")
         numbers = {"cluster (by size)": list(range(1, len(largest) + 1)),
@@ -408,7 +394,7 @@ between k2 = 5 and k2 = 9.
               "ARI": np.asarray(ari, float)}
     n_clusters = np.asarray(n_clusters)
     with style(slide):
-        fig = _figure((9.6, 4.2) if slide else (9, 3.2))
+        fig = new_figure((9.6, 4.2) if slide else (9, 3.2))
         left, right = fig.subplots(1, 2)
         for i, (label, values) in enumerate(scores.items()):
             left.plot(k2, values, label=label, **palette.series_style(i))

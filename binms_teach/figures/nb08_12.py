@@ -16,14 +16,9 @@ import numpy as np
 
 from .. import palette, paper
 from . import describe, style
+from .common import rounded
 
 __all__ = ["auto_figure", "criteria_figure", "reshape_figure"]
-
-
-def _r(x, places=3):
-    """A number as text, rounded, never '-0.000' (the same on every machine)."""
-    text = f"{float(x):.{places}f}"
-    return text[1:] if text.startswith("-") and text.strip("-0.") == "" else text
 
 
 def _title(name):
@@ -86,10 +81,10 @@ def reshape_figure(X, y, slide=False):
         fig.tight_layout()
         alt = (f"The mean image of each digit, 0 to 9, reshaped two ways. Top row, 16 rows of "
                f"15 pixels: upright digits whose strokes run smoothly from one row to the "
-               f"next (adjacent rows differ by {_r(jumps[0], 2)} on average). Bottom row, 15 "
+               f"next (adjacent rows differ by {rounded(jumps[0], 2)} on average). Bottom row, 15 "
                f"rows of 16 pixels: each row is shifted one pixel against the one above, so "
                f"the digits are sheared into slanted smears (adjacent rows differ by "
-               f"{_r(jumps[1], 2)}).")
+               f"{rounded(jumps[1], 2)}).")
         return describe(fig, alt)
 
 
@@ -160,7 +155,7 @@ def auto_alt(rows):
     listed = ", ".join(names)
     head, _, last = listed.rpartition(", ")
     listed = f"{head} and {last}" if head else last
-    pairs = "; ".join(f"{name} {_r(r['ari'])} against {_r(r['best_ari'])} with "
+    pairs = "; ".join(f"{name} {rounded(r['ari'])} against {rounded(r['best_ari'])} with "
                       f"{r['n_clusters']} clusters against {r['best_n_clusters']}"
                       for name, r in zip(names, rows, strict=True))
     ratios = [r["ari_ratio"] for r in rows if r["learnable"] and r["ari_ratio"] is not None]
@@ -168,10 +163,10 @@ def auto_alt(rows):
             f"markers) beside the best of the same grid chosen with the labels (open markers), "
             f"on {listed}: {pairs}.")
     if len(ratios) == 1:
-        text += f" The automatic choice reaches {_r(ratios[0], 2)} of the best."
+        text += f" The automatic choice reaches {rounded(ratios[0], 2)} of the best."
     elif ratios:
-        text += (f" The automatic choice reaches {_r(min(ratios), 2)} to "
-                 f"{_r(max(ratios), 2)} of the best.")
+        text += (f" The automatic choice reaches {rounded(min(ratios), 2)} to "
+                 f"{rounded(max(ratios), 2)} of the best.")
     return text
 
 
@@ -266,7 +261,7 @@ def criteria_alt(result, k1=None):
         if np.all(np.isnan(values)):
             return "undefined everywhere"
         j = int(np.nanargmax(values) if best == "max" else np.nanargmin(values))
-        return f"k2 = {k2s[j]} ({_r(values[j], 2 if best == 'max' else 1)})"
+        return f"k2 = {k2s[j]} ({rounded(values[j], 2 if best == 'max' else 1)})"
 
     chosen = (f" The rule chose k2 = {sel.k2} (dotted line)." if k1 == sel.k1 else "")
     clusters = sel.n_clusters[i]

@@ -6,9 +6,9 @@ deck) and returns a `~binms_teach.figures.DescribedFigure`: the picture, its tex
 so that the text is the same on every machine) and, where it plots numbers, those numbers as a
 table. A lesson and its deck call the same function, so the two cannot drift apart.
 
-One module per lesson or two (``lesson01_02``, ``lesson03``, ``lesson04_05``), the helpers
-they share in ``common``; every name is imported from here. Lesson 01: `sphere_figure`.
-Lesson 02: `inertia_figure`. Lesson 03: `blobs_figure`,
+One module per lesson or two (``lesson01_02``, ``lesson03``, ``lesson04_05``), with the
+helpers of every lesson's figures in ``binms_teach.figures.common``; every name is imported
+from here. Lesson 01: `sphere_figure`. Lesson 02: `inertia_figure`. Lesson 03: `blobs_figure`,
 `ascent_frame_figure` (the picture of the ascent widget), `two_clusterings_figure`. Lesson 04:
 `kernel_by_distance_figure`, `kernel_explorer_figure` (the picture of the kernel widget).
 Lesson 05: `zero_ratio_figure`.

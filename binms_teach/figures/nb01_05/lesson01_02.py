@@ -6,7 +6,7 @@ import numpy as np
 
 from ... import palette
 from .. import describe, style
-from .common import bits, listed, new_figure, num
+from ..common import bits, listed, new_figure, num
 
 __all__ = ["inertia_figure", "sphere_figure"]
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ... import palette
 from .. import describe, style
-from .common import area, coords, listed, new_figure, num
+from ..common import area, coords, listed, new_figure, num
 
 __all__ = ["ascent_frame_figure", "blobs_figure", "two_clusterings_figure"]
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ... import palette
 from .. import describe, style
-from .common import listed, new_figure, num
+from ..common import listed, new_figure, num
 
 __all__ = ["kernel_by_distance_figure", "kernel_explorer_figure", "zero_ratio_figure"]
 

@@ -1,16 +1,17 @@
-"""What the figures of lessons 01-05 share: a figure outside pyplot, numbers in sentences."""
+"""What the lessons' figure modules share: a figure outside pyplot, numbers and lists in
+sentences."""
 
 from __future__ import annotations
 
-__all__ = ["area", "bits", "coords", "listed", "new_figure", "num"]
+__all__ = ["area", "bits", "coords", "listed", "new_figure", "num", "rounded"]
 
 
-def new_figure(figsize):
+def new_figure(figsize, layout="constrained"):
     """A figure outside pyplot (the inline backend never shows it by itself; a widget callback
-    on another thread can draw it)."""
+    on another thread can draw it). Grids of many images pass ``layout=None`` (much faster)."""
     from matplotlib.figure import Figure
 
-    return Figure(figsize=figsize, layout="constrained")
+    return Figure(figsize=figsize, layout=layout)
 
 
 def listed(values, last="and"):
@@ -29,6 +30,16 @@ def num(x, digits=3):
     """A real rounded for a sentence: 0.985, 1.28, 8 (no trailing zeros, no '-0')."""
     text = f"{float(x):.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def rounded(x, places=3):
+    """A number as text with ``places`` decimals, never '-0.000' (the same on every machine).
+
+    >>> rounded(0.98512), rounded(-0.0001), rounded(2, 1)
+    ('0.985', '0.000', '2.0')
+    """
+    text = f"{float(x):.{places}f}"
+    return text[1:] if text.startswith("-") and text.strip("-0.") == "" else text
 
 
 def area(size, slide):
