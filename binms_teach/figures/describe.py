@@ -133,6 +133,8 @@ class DescribedFigure:
         The picture.
     alt : str
         The text alternative (whitespace collapsed).
+    long : str or None
+        The long description: what the short ``alt`` leaves out (every panel, every turn).
     numbers : dict of str to list of str, or None
         The plotted data, rounded, as text columns.
     width, height : int
@@ -143,9 +145,11 @@ class DescribedFigure:
         The resolution the picture was drawn at.
     """
 
-    def __init__(self, png, alt, numbers=None, *, smallest_text_pt=None, dpi=100.0):
+    def __init__(self, png, alt, numbers=None, *, smallest_text_pt=None, dpi=100.0,
+                 long=None):
         self.png = png
         self.alt = alt
+        self.long = long
         self.numbers = numbers
         self.width, self.height = _png_size(png)
         self.smallest_text_pt = smallest_text_pt
@@ -241,7 +245,7 @@ def _smallest_text_pt(fig) -> float | None:
     return min(sizes) if sizes else None
 
 
-def describe(fig, alt, numbers=None, *, decimals=3) -> DescribedFigure:
+def describe(fig, alt, numbers=None, *, decimals=3, long=None) -> DescribedFigure:
     """Bind a text alternative (and the plotted numbers) to a matplotlib figure.
 
     Parameters
@@ -261,6 +265,9 @@ def describe(fig, alt, numbers=None, *, decimals=3) -> DescribedFigure:
         NaN shown as '-'.
     decimals : int, default 3
         Decimal places of the real numbers in the table.
+    long : str, optional
+        The long description: the rest of what the figure shows (every panel, every rise,
+        fall and rebound), when the one-sentence ``alt`` cannot hold it.
 
     Returns
     -------
@@ -307,7 +314,8 @@ def describe(fig, alt, numbers=None, *, decimals=3) -> DescribedFigure:
     smallest = _smallest_text_pt(fig)
     _close_in_pyplot(fig)
     return DescribedFigure(buffer.getvalue(), " ".join(alt.split()), columns,
-                           smallest_text_pt=smallest, dpi=fig.dpi)
+                           smallest_text_pt=smallest, dpi=fig.dpi,
+                           long=None if long is None else " ".join(long.split()))
 
 
 def _rc(slide: bool) -> dict:
