@@ -33,6 +33,12 @@ COLOURS = ("#A45E10", "#3C6FAF", "#245D3A", "#7E9461",
 NAMES = ("orange", "blue", "green", "olive", "sky blue", "red", "purple", "grey")
 # The former name of COLOURS (the Okabe-Ito palette), kept for code that imports it.
 OKABE_ITO = COLOURS
+# Ten colours for a figure of up to ten clusters or classes (a slide's digits 0-9): the eight
+# series colours and two more, indigo and dark gold, found by a search that keeps every rule
+# above (3:1 on white and in dark mode, CIEDE2000 at least 10 from every other colour, black
+# and the grey, under every simulated vision). The slide style cycles through all ten.
+CLUSTER_COLOURS = COLOURS + ("#2020C0", "#B8860B")
+CLUSTER_NAMES = NAMES + ("indigo", "dark gold")
 # A reference line, a threshold, the clusters beyond the coloured ones: 4.5:1 on white.
 GREY = "#767676"
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
@@ -54,6 +60,24 @@ def series_style(i):
     {'color': '#A45E10', 'marker': 'o', 'linestyle': '-'}
     """
     return {"color": COLOURS[i % len(COLOURS)], "marker": MARKERS[i % len(MARKERS)],
+            "linestyle": LINESTYLES[i % len(LINESTYLES)]}
+
+
+def cluster_style(i):
+    """Colour and marker of the i-th of up to ten clusters: no colour repeats below ten.
+
+    Past ten a colour comes back with another marker; a figure with more clusters than
+    colours also writes each cluster's number or label beside it.
+
+    Examples
+    --------
+    >>> len({cluster_style(i)["color"] for i in range(10)})
+    10
+    >>> cluster_style(10)["color"] == cluster_style(0)["color"], cluster_style(10)["marker"]
+    (True, 's')
+    """
+    return {"color": CLUSTER_COLOURS[i % len(CLUSTER_COLOURS)],
+            "marker": MARKERS[(i + i // len(CLUSTER_COLOURS)) % len(MARKERS)],
             "linestyle": LINESTYLES[i % len(LINESTYLES)]}
 
 

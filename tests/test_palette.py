@@ -26,12 +26,14 @@ import pytest
 
 from binms_teach import palette
 from binms_teach.palette import (
+    CLUSTER_COLOURS,
     COLOURS,
     GREY,
     contrast_ratio,
     cvd_distance,
     dark_mode,
     delta_e_2000,
+    cluster_style,
     series_style,
     simulate,
 )
@@ -82,6 +84,31 @@ def test_every_two_series_stay_apart(vision):
             assert cvd_distance(colour, ink, vision) >= MIN_DISTANCE, (vision, colour, ink)
     assert cvd_distance(COLOURS[0], COLOURS[1], vision) >= MIN_DISTANCE_FIRST_TWO
     assert closest(COLOURS[:4], vision)[0] >= MIN_DISTANCE_FIRST_FOUR
+
+
+@pytest.mark.parametrize("colour", CLUSTER_COLOURS[len(COLOURS):])
+def test_the_two_cluster_colours_beyond_the_eight_keep_the_contrast(colour):
+    assert contrast_ratio(colour, WHITE) >= MIN_CONTRAST
+    assert contrast_ratio(dark_mode(colour), dark_mode(WHITE)) >= MIN_CONTRAST
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_ten_cluster_colours_stay_apart(vision):
+    """A slide's ten digits (06b's path map) each get a colour of their own."""
+    assert CLUSTER_COLOURS[:len(COLOURS)] == COLOURS
+    assert len(set(CLUSTER_COLOURS)) == 10 == len(palette.CLUSTER_NAMES)
+    d, a, b = closest(CLUSTER_COLOURS, vision)
+    assert d >= MIN_DISTANCE, f"{vision}: {a} and {b} are {d:.1f} apart"
+    for colour in CLUSTER_COLOURS:
+        for ink in ("#000000", GREY):
+            assert cvd_distance(colour, ink, vision) >= MIN_DISTANCE, (vision, colour, ink)
+
+
+def test_cluster_style_repeats_no_colour_below_ten_and_no_look_at_all():
+    looks = [cluster_style(i) for i in range(30)]
+    assert len({look["color"] for look in looks[:10]}) == 10
+    pairs = {(look["color"], look["marker"]) for look in looks}
+    assert len(pairs) == 30  # past ten a colour returns with another marker
 
 
 def test_the_okabe_ito_palette_fails_both():

@@ -561,15 +561,37 @@ def render_output(output, deck, code):
                             "through binms_teach.figures.describe, or display it with "
                             'metadata={"image/png": {"alt": ...}})')
         size = "".join(f' {k}="{int(meta[k])}"' for k in ("width", "height") if k in meta)
+        # the smallest text the figure draws, for the browser test's size check
+        size += "".join(f' data-{k.replace("_", "-")}="{float(meta[k]):g}"'
+                        for k in ("smallest_text_pt", "dpi") if k in meta)
         return (f'<img src="data:image/png;base64,{data["image/png"].strip()}"{size} '
                 f'alt="{html.escape(alt, quote=True)}">')
     if "text/html" in data:
-        return f'<div class="output-html">{data["text/html"]}</div>'
+        return f'<div class="output-html">{numbers_block(data["text/html"])}</div>'
     if "text/markdown" in data:
         return _markdown(data["text/markdown"])
     if "text/plain" in data:
         return f'<pre class="output">{html.escape(data["text/plain"].rstrip())}</pre>'
     return ""
+
+
+_TABLE_IN_DETAILS = re.compile(r"(<details>\s*<summary>(.*?)</summary>)\s*(<table>.*?</table>)",
+                               re.S)
+
+
+def numbers_block(markup):
+    """A ``<details>`` table ("The numbers behind the figure") made to fit a slide: its table
+    in a box that scrolls (keyboard too: the box takes the focus) and, opened, covers the
+    slide below the heading instead of running off it; the handout prints it opened
+    (deck.css, deck.html.j2).
+
+    >>> numbers_block("<details><summary>N</summary><table><tr><td>1</td></tr></table></details>")
+    '<details class="numbers"><summary>N</summary><div class="numbers-box" tabindex="0" role="region" aria-label="N"><table><tr><td>1</td></tr></table></div></details>'
+    """
+    return _TABLE_IN_DETAILS.sub(
+        lambda m: (m[1].replace("<details>", '<details class="numbers">')
+                   + f'<div class="numbers-box" tabindex="0" role="region" '
+                   f'aria-label="{html.escape(m[2], quote=True)}">{m[3]}</div>'), markup)
 
 
 def render_item(item, deck):
