@@ -107,3 +107,51 @@ def test_a_section_with_a_deck_is_written_and_adds_up(rows, texts):
     assert any(f"section {lesson}'s timings add up to" in p for p in found)
     assert any(f"does not give the deck's answer **Answer: ({answers[lesson]})**" in p
                for p in found)
+
+
+# -- the notes' slide numbers, the class plans, the counts ------------------------------------
+
+def test_the_notes_name_slides_that_exist_with_their_titles(texts):
+    notes = texts[1]
+    assert docs.slide_reference_problems(notes) == []
+    # the 07 notes once sent the room to slide 5 for the toy example of slide 4
+    toy = "- Slide 4, the toy example:"
+    assert toy in notes
+    found = docs.slide_reference_problems(notes.replace(toy, "- Slide 5, the toy example:"))
+    assert len(found) == 1 and "'Slide 5'" in found[0] and "graph" in found[0].lower(), found
+    found = docs.slide_reference_problems(notes.replace(toy, "- Slide 40, the toy example:"))
+    assert found and "deck 07 has slides 1-18" in found[0], found
+
+
+def test_the_timings_cover_every_slide_once(texts):
+    notes = texts[1]
+    row = "| 15-18 | the explorer, the question for the room, the homework (`07.label`), the key points | 4 |"
+    assert row in notes
+    found = docs.slide_reference_problems(notes.replace(row, row.replace("15-18", "15-17")))
+    assert any("section 07's timings cover slides" in f for f in found), found
+
+
+def test_a_class_plan_gives_a_deck_its_minutes_or_says_what_to_cut(rows, texts):
+    notes = texts[1]
+    assert docs.plan_problems(notes, rows) == []
+    teaching = {r["number"]: r["teaching"] for r in rows}
+    row = next(line for line in notes.splitlines() if line.endswith("| deck 06b |"))
+    start, end = (int(v) for v in row.split("|")[1].split("-"))
+    assert end - start < teaching["06b"]  # the plan is short of the lesson: it says what to skip
+    silent = "| {}-{} | Algorithm 1 on all of Digits | deck 06b |".format(start, end)
+    found = docs.plan_problems(notes.replace(row, silent), rows)
+    assert found == [f"instructor-notes.md: the plan's row {start}-{end} gives deck 06b "
+                     f"{end - start} of its {teaching['06b']} minutes and skips no slide"]
+    too_little = silent.replace("Digits |", "Digits; skip slide 15 |")
+    found = docs.plan_problems(notes.replace(row, too_little), rows)
+    assert len(found) == 1 and "the slides it skips take" in found[0], found
+    past_the_end = silent.replace("Digits |", "Digits; skip slides 2-40 |")
+    assert "has fewer" in docs.plan_problems(notes.replace(row, past_the_end), rows)[0]
+
+
+def test_a_count_that_disagrees_with_its_noun_is_caught(rows, texts):
+    teaching, notes = texts
+    assert not [p for p in docs.problems(teaching, notes, rows) if "disagree" in p]
+    found = docs.problems(teaching, notes + "\nThe ascent ends in 1 clusters or 6 cluster(s).\n",
+                          rows)
+    assert sum("disagree" in p for p in found) == 2, found

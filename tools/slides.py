@@ -342,10 +342,13 @@ def problems(deck):
     ``RULES["hard_words"]`` words; the deck has one slide headed `ROOM_QUESTION`, with at
     least two options, whose notes give the answer and a reason for each option; it is not
     a graded question of `binms_teach.exercises`; shown code fits `CODE_WIDTH`; nothing shows
-    a test marker or a prompt.
+    a test marker or a prompt; no count disagrees with its noun (`wrong_counts`: the built
+    slides are checked too, tests/e2e/test_slides.py).
     """
     where = f"{deck.path.name}:"
     found = control_characters(deck.text, deck.path.name)
+    for number, line in enumerate(deck.text.split("\n"), start=1):
+        found += wrong_counts(line, f"{deck.path.name}:{number}")
     if deck.meta.get("lesson") and deck.meta["lesson"] != deck.name:
         found.append(f"{where}1: `lesson: {deck.meta['lesson']}` differs from the file name")
     for slide in deck.slides[1:]:
@@ -386,6 +389,30 @@ def problems(deck):
             found.append(f"{where}{slide.line}: the question for the room is the graded "
                          f"question {graded}: asking it in class gives its points away")
     return found
+
+
+# What the decks and the notes count: "1 clusters" and "6 cluster(s)" read wrong.
+COUNTED = ("cluster", "point", "image", "mode", "move", "row", "class", "setting", "component",
+           "vote", "bit", "run", "order", "seed", "basin", "animal", "candidate", "minute",
+           "slide", "update", "piece", "neighbour", "voter", "step", "column", "feature")
+_WRONG_COUNT = re.compile(
+    r"(?<![\w.,$^_{])1 (?:%s)s\b" % "|".join(n + "e" * n.endswith("s") for n in COUNTED)
+    + r"|\b[A-Za-z]+\((?:s|es)\)")  # cluster(s): a count the text did not read
+
+
+def wrong_counts(text, name):
+    """``name: ...`` for each count whose noun disagrees with it in ``text`` (plain text or
+    Markdown): "1 clusters", and "cluster(s)" where the text could have read its count.
+    ("the 3 cluster centres" is English: a singular after a number is not flagged.)
+
+    >>> wrong_counts("1 clusters; 6 cluster(s); 2 images; 1 image; 0.1 points; 1 class", "x")
+    ["x: '1 clusters' (a count and its noun disagree)", "x: 'cluster(s)' (a count and its \
+noun disagree)"]
+    >>> wrong_counts("k = 1 classes, 21 points, 3 cluster centres", "x")
+    ["x: '1 classes' (a count and its noun disagree)"]
+    """
+    return [f"{name}: {m[0]!r} (a count and its noun disagree)"
+            for m in _WRONG_COUNT.finditer(text)]
 
 
 _SMALL = set("the a an of to is in on by for and or its it be are was what which when where "

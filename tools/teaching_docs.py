@@ -199,6 +199,143 @@ def deck_answers():
     return answers
 
 
+# ---------------------------------------------------------------- slide numbers and plans
+
+_STOP = set("the and its with from that this what when where which their them they than then "
+            "into over only once more most each every does done some same also your for one "
+            "two not but are was has how why who all any can per off out".split())
+SLIDE_REF = re.compile(r"\b[Ss]lides?\s+(\d+)(?:\s*(?:-|–|to|and)\s*(\d+))?")
+TIMING_ROW = re.compile(r"^\|\s*(\d+)(?:\s*-\s*(\d+))?\s*\|([^|\n]*)\|\s*(\d+)\s*\|\s*$", re.M)
+PLAN_ROW = re.compile(r"^\|\s*(\d+)\s*-\s*(\d+)\s*\|([^\n]*)\|\s*$", re.M)
+
+
+def _stems(text):
+    """The content words of ``text`` by their first five letters (markup out)."""
+    # a formula keeps its symbols' names ($\lambda$, $\varepsilon$), not its markup
+    text = re.sub(r"\\(?:mathbf|mathrm|mathcal|mathsf|tilde|left|right|frac|le|ge)\b|<[^>]+>",
+                  " ", text.lower())
+    return {w[:5] for w in re.findall(r"[a-z]{3,}", text)} - {w[:5] for w in _STOP}
+
+
+def _titles():
+    """{lesson number: [each slide's title, then what it shows]} of the decks."""
+    slides = _module("slides")
+    decks = [slides.read(p) for p in slides.sources()]
+    return {d.prefix: [s.title + "\n" + s.markdown() for s in d.slides] for d in decks}
+
+
+def _blocks(section):
+    """The section in blocks (a bullet, a table row, a paragraph), with their line offsets."""
+    block, start = [], 0
+    for i, line in enumerate(section.split("\n") + [""]):
+        new = not line.strip() or line.lstrip().startswith(("- ", "|", "#"))
+        if new and block:
+            yield start, " ".join(block)
+            block = []
+        if line.strip():
+            if not block:
+                start = i
+            block.append(line)
+        if line.lstrip().startswith(("|", "#")):
+            yield i, " ".join(block)
+            block = []
+
+
+def slide_reference_problems(notes, titles=None):
+    r"""Every "slide N" of a lesson's section of the instructor's notes names a slide of its
+    deck, whose title shares a word with the sentence that names it (the first slide, a
+    deck's title, excepted) or with what the slide shows; the Timings rows cover the deck's
+    slides once each, in order.
+
+    >>> slide_reference_problems("### 07 X\n\n- Slide 2: the toy.\n", {"07": ["07", "Toy rows"]})
+    []
+    >>> slide_reference_problems("### 07 X\n\n- Slide 3: a toy.\n", {"07": ["07", "Toy", "Graph"]})
+    ["instructor-notes.md:3: 'Slide 3' is 'Graph', which the text around it does not name"]
+    """
+    titles = _titles() if titles is None else titles
+    found = []
+    for lesson, (section, first) in sections(notes).items():
+        if lesson not in titles:
+            continue
+        deck = titles[lesson]
+        for offset, block in _blocks(section):
+            words = _stems(block)
+            for match in SLIDE_REF.finditer(block):
+                a = int(match[1])
+                b = int(match[2]) if match[2] else a
+                where = f"{NOTES.name}:{first + offset}: {match[0]!r}"
+                if not 1 <= a <= b <= len(deck):
+                    found.append(f"{where}: deck {lesson} has slides 1-{len(deck)}")
+                    continue
+                ends = {a, b} - {1}
+                for n in sorted(ends):
+                    if not _stems(deck[n - 1]) & words:
+                        found.append(f"{where} is {deck[n - 1].split(chr(10))[0]!r}, which "
+                                     "the text around it does not name")
+        timings = re.search(r"#### Timings\n(.*?)(?=\n#### |\Z)", section, re.S)
+        rows = TIMING_ROW.findall(timings.group(1)) if timings else []
+        covered = [n for a, b, _, _ in rows for n in range(int(a), int(b or a) + 1)]
+        if rows and covered != list(range(1, len(deck) + 1)):
+            found.append(f"{NOTES.name}:{first}: section {lesson}'s timings cover slides "
+                         f"{covered}, the deck has 1-{len(deck)}")
+        for a, b, what, _ in rows:
+            for n in sorted({int(a), int(b or a)} - {1}):
+                if not _stems(deck[n - 1]) & _stems(what):
+                    found.append(f"{NOTES.name}:{first}: section {lesson}'s timings row "
+                                 f"{a}{'-' + b if b else ''} does not name slide {n}, "
+                                 f"{deck[n - 1].split(chr(10))[0]!r}")
+    return found
+
+
+def plan_problems(notes, rows, titles=None):
+    r"""A row of the class plans (``| 10-45 | what | deck 06 |``) gives a deck at least its
+    lesson's teaching minutes, or says which slides to skip (``skip slides 10-11, 14``), and
+    the minutes those slides take in the lesson's Timings are at least the minutes missing.
+
+    >>> notes = "### 07 X\n\n#### Timings\n\n| 1-2 | a | 5 |\n| 3 | b | 5 |\n"
+    >>> plan = notes + "\n## One class\n\n| 0-5 | the deck | deck 07 |\n"
+    >>> plan_problems(plan, [{"number": "07", "teaching": 10}], {"07": ["07", "A", "B"]})
+    ["instructor-notes.md: the plan's row 0-5 gives deck 07 5 of its 10 minutes and skips no slide"]
+    >>> plan_problems(plan.replace("the deck |", "the deck, skip slide 3 |"),
+    ...               [{"number": "07", "teaching": 10}], {"07": ["07", "A", "B"]})
+    []
+    """
+    titles = _titles() if titles is None else titles
+    teaching = {r["number"]: r["teaching"] for r in rows}
+    present = sections(notes)
+    found = []
+    plans = re.sub(r"^### .*", "", notes, flags=re.M)  # the plans: outside the lesson sections
+    for a, b, rest in PLAN_ROW.findall(_hand_written(plans)):
+        decks = re.findall(r"\b\d\d[a-z]?\b", " ".join(re.findall(
+            r"\bdecks?\s+((?:\d\d[a-z]?\b(?:,\s*|\s+and\s+)?)+)", rest)))
+        if len(decks) != 1 or decks[0] not in teaching:  # a recap of several decks: no plan
+            continue
+        lesson, minutes = decks[0], int(b) - int(a)
+        short = teaching[lesson] - minutes
+        if short <= 0:
+            continue
+        row = f"{NOTES.name}: the plan's row {a}-{b}"
+        skip = re.search(r"skip(?:s|ping)?\s+((?:slides?\s+)?[\d ,and-]+)", rest)
+        if not skip:
+            found.append(f"{row} gives deck {lesson} {minutes} of its {teaching[lesson]} "
+                         "minutes and skips no slide")
+            continue
+        skipped = {n for x, y in re.findall(r"(\d+)(?:\s*-\s*(\d+))?", skip[1])
+                   for n in range(int(x), int(y or x) + 1)}
+        section = present.get(lesson, ("", 0))[0]
+        timings = re.search(r"#### Timings\n(.*?)(?=\n#### |\Z)", section, re.S)
+        saved = 0
+        for x, y, _, m in TIMING_ROW.findall(timings.group(1) if timings else ""):
+            span = set(range(int(x), int(y or x) + 1))
+            saved += int(m) * len(span & skipped) / len(span)
+        if not skipped <= set(range(1, len(titles.get(lesson, [])) + 1)):
+            found.append(f"{row} skips slides {sorted(skipped)}, deck {lesson} has fewer")
+        elif saved + 0.5 < short:
+            found.append(f"{row} gives deck {lesson} {minutes} of its {teaching[lesson]} "
+                         f"minutes; the slides it skips take {saved:.0f}")
+    return found
+
+
 def problems(teaching=None, notes=None, rows=None):
     """Everything stale or hand-written in the two docs, as ``file:line: message``."""
     from binms_teach.exercises import EXERCISES
@@ -221,6 +358,8 @@ def problems(teaching=None, notes=None, rows=None):
                              "python tools/teaching_docs.py")
         own = _hand_written(text)
         found += _module("slides").control_characters(text, name)
+        for i, line in enumerate(text.split("\n"), start=1):
+            found += _module("slides").wrong_counts(line, f"{name}:{i}")
         for i, line in enumerate(own.splitlines(), start=1):
             if HAND_TIME.search(line):
                 found.append(f"{name}:{i}: a time written by hand ({HAND_TIME.search(line)[0]!r}"
@@ -263,6 +402,8 @@ def problems(teaching=None, notes=None, rows=None):
         if answers[n] and f"**Answer: ({answers[n]})" not in section:
             found.append(f"{NOTES.name}:{line}: section {n} does not give the deck's answer "
                          f"**Answer: ({answers[n]})**")
+    found += slide_reference_problems(notes_text)
+    found += plan_problems(notes_text, rows)
     return found
 
 

@@ -134,8 +134,20 @@ def plot_curves(curves, axes, title=""):
 def draw_figure2(curves, slide=False):
     """Figure 2 as a matplotlib figure, from a mapping name -> list of QuantizationCurves:
     one row per data set. For a slide, give one data set."""
-    return _figure_rows(list(curves), 3.4, slide, lambda row, name: plot_curves(
+    fig = _figure_rows(list(curves), 3.4, slide, lambda row, name: plot_curves(
         curves[name], row, paper.TITLES.get(name, name)))
+    if slide:  # one legend below the panels, never on a curve: colour is k1, dashes the classes
+        from matplotlib.lines import Line2D
+
+        for ax in fig.axes:
+            ax.get_legend().remove()
+        handles = fig.axes[0].get_legend_handles_labels()[0] + [
+            Line2D([], [], color="black", marker="o", label="clusters found"),
+            Line2D([], [], color="black", marker="o", markerfacecolor="none", linestyle="--",
+                   label="true classes")]
+        fig.legend(handles=handles, loc="lower center", ncol=3, frameon=False)
+        fig.tight_layout(rect=(0, 0.17, 1, 1))
+    return fig
 
 
 def figure2(curves, slide=False):
@@ -155,7 +167,7 @@ def _figure_rows(names, height, slide, draw):
     """A figure with one row of two panels per data set, each drawn by ``draw(row, name)``."""
     import matplotlib.pyplot as plt
 
-    width, height = (9.6, 4.6) if slide else (12, height)
+    width, height = (9.6, 5.2) if slide else (12, height)
     fig, axes = plt.subplots(len(names), 2, figsize=(width, height * len(names)),
                              squeeze=False)
     for row, name in zip(axes, names, strict=True):
@@ -237,6 +249,9 @@ def draw_figure_results(rows, slide=False):
     fig, axes = plt.subplots(1, 2, figsize=(9.6, 4.8) if slide else (13, 4))
     plot_results(rows, axes)
     if slide:  # the legend below the two panels, in columns: the panels keep the width
+        for ax in axes:  # the names say "data set"; slanted, Soybean and Spect do not touch
+            ax.set_xlabel("")
+            ax.tick_params(axis="x", labelrotation=25)
         axes[-1].get_legend().remove()
         handles, labels = axes[0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="lower center", ncol=2, frameon=False)

@@ -57,6 +57,14 @@ def _panels(fig, count, slide):
     return axes[:count]
 
 
+def _whole_ticks(*axes):
+    """Whole-number ticks on axes that count (moves, points, clusters)."""
+    from matplotlib.ticker import MaxNLocator
+
+    for axis in axes:
+        axis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _median(values):
     m = float(np.median(values))
     return f"{m:.0f}" if m == int(m) else f"{m:.1f}"
@@ -159,6 +167,7 @@ longer ascents.
                       linewidth=2.0, label=f"$k_1 = {k}$")
         ax.set_xlabel("moves until the fixed point")
         ax.set_ylabel("points")
+        _whole_ticks(ax.xaxis, ax.yaxis)  # counts: no half a move, no half a point
         ax.legend()
         parts = [f"k1 = {k} (median {_median(moves[k])}, at most {int(np.max(moves[k]))})"
                  for k in ks]
@@ -247,13 +256,21 @@ def path_map_figure(pm, y, *, slide=False):
         ax = fig.subplots()
         ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=palette.GREY,
                    label="data points")
+        # one colour per digit (ten of them), and the digit written at the mode its paths
+        # reach: a 0 that climbs into an 8's mode shows as a "0" beside the 8's marker
+        written = {}
         for digit, visited in zip(digits, pm.paths, strict=True):
-            s = palette.series_style(int(digit))
+            s = palette.cluster_style(int(digit))
             ax.plot(*pm.coords[visited].T, color=s["color"], linestyle=s["linestyle"],
-                    linewidth=1.2)
+                    linewidth=2.0 if slide else 1.2)
             ax.plot(*pm.coords[visited[-1]], marker=s["marker"], color=s["color"],
                     markeredgecolor="k", markersize=9, linestyle="none")
-        handles = [Line2D([], [], label=str(d), markeredgecolor="k", **palette.series_style(d))
+            written.setdefault(int(visited[-1]), {}).setdefault(int(digit), s["color"])
+        for end, classes in written.items():
+            for j, (digit, colour) in enumerate(sorted(classes.items())):
+                ax.annotate(str(digit), pm.coords[end], xytext=(8 + 14 * j, 6),
+                            textcoords="offset points", color=colour, fontweight="bold")
+        handles = [Line2D([], [], label=str(d), markeredgecolor="k", **palette.cluster_style(d))
                    for d in np.unique(digits).tolist()]
         handles.append(Line2D([], [], marker="o", color=palette.GREY, linestyle="none",
                               label="data points"))

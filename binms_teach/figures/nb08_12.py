@@ -126,7 +126,10 @@ def auto_figure(rows, slide=False):
         ax.axhline(0, color="black", linewidth=0.5)
         ax.set_ylim(min(-0.05, min(r["ari"] for r in rows) - 0.05), 1.05)
         ax.set_ylabel("ARI against the true classes")
-        ax.legend(loc="lower left")
+        if slide:  # above the data, where no point is
+            ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
+        else:
+            ax.legend(loc="lower left")
         fig.tight_layout()
         return describe(fig, auto_alt(rows), {
             "data set": names,
@@ -206,7 +209,7 @@ def criteria_figure(result, k1=None, slide=False):
     x = np.arange(len(k2s))
     chosen = sel.k2s.index(sel.k2) if k1 == sel.k1 else None
     with style(slide):
-        fig, axes = plt.subplots(2, 3, figsize=(9.6, 4.4) if slide else (12, 6.4),
+        fig, axes = plt.subplots(2, 3, figsize=(9.6, 5.4) if slide else (12, 6.4),
                                  sharex=True)
         axes = axes.ravel()
         for p, (name, label) in enumerate(CRITERIA_PANELS):
@@ -221,19 +224,21 @@ def criteria_figure(result, k1=None, slide=False):
                      linestyle="--", label="substantial")
         axes[4].set_yscale("log")
         axes[4].set_ylabel("clusters")
-        axes[4].legend()
+        # above its panel, not on its curves
+        axes[4].legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False,
+                       borderaxespad=0.1, handlelength=1.5, columnspacing=0.8)
         axes[5].plot(x, result.grid_ari[i], marker="x", linestyle="--", color="black")
         axes[5].set_ylabel("ARI" if slide else "ARI (the true labels)")
-        step = 2 if len(k2s) > 8 else 1
+        # a slide's 15 pt labels need room: about four per panel
+        step = -(-len(k2s) // 4) if slide else 2 if len(k2s) > 8 else 1
         for ax in axes:
             ax.set_xticks(x[::step], [str(k) for k in k2s[::step]])
             if chosen is not None:
                 ax.axvline(chosen, color="black", linewidth=0.8, linestyle=":")
         for ax in axes[3:]:
             ax.set_xlabel(r"$k_2$")
-        if not slide:  # on a slide the deck's heading says it
-            fig.suptitle(f"{_title(result.name)}, $k_1$ = {k1}" + (
-                "" if chosen is None else f" (dotted line: the chosen $k_2$ = {sel.k2})"))
+        fig.suptitle(f"{_title(result.name)}, $k_1$ = {k1}" + (
+            "" if chosen is None else f" (dotted line: the chosen $k_2$ = {sel.k2})"))
         fig.tight_layout()
         numbers = {"k2": [int(k) for k in k2s]}
         for name, _ in CRITERIA_PANELS:
