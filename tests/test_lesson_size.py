@@ -136,7 +136,8 @@ def test_counts_on_a_tiny_lesson(tmp_path):
     assert s.words == 16 + 3 + 4 + lesson_stats.DISPLAY_WORDS + 4
     assert (s.code_cells, s.teaching, s.exercises, s.path) == (1, 15, 10, "core")
     assert (s.objectives, s.key_points) == (2, True)
-    assert s.study_minutes == pytest.approx(s.words / 120 + 0.75)
+    assert s.displays == 1
+    assert s.study_minutes == pytest.approx(s.words / 120 + 0.75 + 0.5)  # a code cell, a display
 
 
 def test_a_lesson_without_its_frame_is_seen(tmp_path):
