@@ -157,7 +157,7 @@ def test_the_package_takes_the_k2_th_nearest_other_point():
 
 
 def test_lesson_08_claims_no_agreement_that_the_spread_contradicts():
-    from binms_teach import paper
+    from binms_teach.evaluation import paper
 
     nb = nbformat.read(NOTEBOOKS / "08_table3_kmodes_vs_binnnms.ipynb", as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "code" and "KMODES_PACKAGE" in c.source)
