@@ -92,9 +92,19 @@ DIGIT_ROWS = {0: "### #.# #.# #.# ###", 1: ".#. ##. .#. .#. ###", 2: "### ..# ##
               9: "### #.# ### ..# ###"}
 
 
+def read_black_number(pixels, zoom):
+    """The number written in black (each font pixel a zoom x zoom square) in ``pixels``."""
+    ink = np.all(pixels == 0, axis=2)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    ink = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::zoom, ::zoom]
+    glyphs = [" ".join("".join("#" if v else "." for v in row) for row in ink[:, c:c + 3])
+              for c in range(0, ink.shape[1], 4)]
+    return int("".join(str(d) for g in glyphs for d, rows_ in DIGIT_ROWS.items() if rows_ == g))
+
+
 def read_number(cell):
-    """The number written in a 10 x 10 cell of the votes picture: the glyphs in rows 2-6,
-    in the colour that differs from the cell's background (its pixel (1, 1))."""
+    """The number written in a 10 x 10 cell of the votes picture (its glyphs fill rows 2-6):
+    the pixels of another colour than the background (pixel (1, 1))."""
     ink = np.any(cell[2:7, 1:] != cell[1, 1], axis=2)
     columns = [c for c in range(ink.shape[1]) if ink[:, c].any()]
     left = columns[0]
@@ -481,14 +491,19 @@ def test_the_centres_are_the_majority_of_the_largest_clusters(fitted):
     sizes = [labels.count(c) for c in range(max(labels) + 1)]
     largest = sorted(range(len(sizes)), key=lambda c: (-sizes[c], c))[:10]
     strip = decode(w.centres)
-    scale, pad, frame_gap = 4, 3, 4
+    scale, pad, frame_gap, band = 4, 3, 4, 14  # band: the white rows holding the number
     width = SHAPE[1] * scale + 2 * pad
     for r, c in enumerate(largest):
         members = [X[i].tolist() for i in range(len(X)) if labels[i] == c]
         centre = ref.maj(members, "one", [0] * X.shape[1])
-        origin = (frame_gap + pad, frame_gap + r * (width + frame_gap) + pad)
+        origin = (frame_gap + pad + band, frame_gap + r * (width + frame_gap) + pad)
         assert bits(cells(strip, scale, origin=origin)).tolist() == centre
-    assert w.centres_caption.value.endswith(", ".join(str(sizes[c]) for c in largest))
+        # its number, written in black in the band above it (not its frame's colour alone)
+        left = frame_gap + r * (width + frame_gap)
+        band_pixels = strip[frame_gap + 3:frame_gap + 3 + band, left + 3:left + width - 3]
+        assert read_black_number(band_pixels, zoom=2) == r + 1
+    assert w.centres_caption.value.endswith(
+        ", ".join(f"{r + 1}: {sizes[c]}" for r, c in enumerate(largest)))
 
 
 def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):

@@ -82,10 +82,11 @@ def step_readout(step, n_steps, neighbours="index", shape=None, mode=None, goal=
     """The explorer's one-line summary of a step: what changed and how far the mode is.
 
     It says how many bits change, how many turn on and off (and, given the image
-    ``shape``, where: the three `regions` with the most, and how many elsewhere), how many coordinates tie, and, given ``mode``
-    (the iterate the ascent stops at, called ``goal``), the Hamming distance from x_j and
-    from x_{j+1} to it. Under ``neighbours="ball"`` it also says how many data points vote
-    (the closed ball may hold more than k1).
+    ``shape``, where: the three `regions` with the most, and how many elsewhere), how many
+    coordinates tie, and, given ``mode`` (the iterate the ascent stops at, called
+    ``goal``), the Hamming distance from x_j and from x_{j+1} to it. Under
+    ``neighbours="ball"`` it also says how many data points vote (the closed ball may hold
+    more than k1).
 
     Examples
     --------
