@@ -41,15 +41,16 @@ STYLE = """
 .EXPLORER .widget-box, .EXPLORER .widget-inline-hbox, .EXPLORER .widget-html,
 .EXPLORER .widget-html-content, .EXPLORER .widget-label-basic {
   max-width: 100%; min-width: 0; }
-.EXPLORER .widget-hbox, .EXPLORER .widget-inline-hbox,
-.EXPLORER .widget-toggle-buttons .widget-toggle-buttons { flex-wrap: wrap; }
+.EXPLORER .widget-hbox, .EXPLORER .widget-inline-hbox, .EXPLORER .widget-toggle-buttons,
+.EXPLORER .widget-toggle-buttons > div { flex-wrap: wrap; height: auto; }
 .EXPLORER .widget-hbox > *, .EXPLORER .widget-vbox > * { max-width: 100%; }
 .EXPLORER .widget-slider .slider-container { min-width: 120px; }
 .EXPLORER .widget-html, .EXPLORER .widget-html-content, .EXPLORER .widget-label-basic,
-.EXPLORER .widget-label-basic > * {
+.EXPLORER .widget-label-basic > *, .EXPLORER .LIVE {
   white-space: normal; overflow-wrap: anywhere; height: auto; line-height: 1.4; }
 .EXPLORER img { max-width: 100%; height: auto; }
-""".replace("EXPLORER", EXPLORER_CLASS).replace("FOCUS", FOCUS_COLOUR)
+.EXPLORER .LIVE { overflow: visible; text-overflow: clip; }
+""".replace("EXPLORER", EXPLORER_CLASS).replace("FOCUS", FOCUS_COLOUR).replace("LIVE", LIVE_CLASS)
 
 # Run by the browser when the <img> below fails to load (it has no picture): inside the page
 # element of its own explorer only, and again whenever that element's children or classes
