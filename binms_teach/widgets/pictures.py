@@ -6,6 +6,7 @@ stacks text lines and pictures into the one picture that a reader without a
 kernel sees. PNG encoding is Pillow's.
 """
 
+import functools
 import html
 import io
 import re
@@ -154,6 +155,23 @@ def ink_on(rgb):
     return (0, 0, 0) if np.dot(rgb, (0.299, 0.587, 0.114)) >= 128 else (255, 255, 255)
 
 
+@functools.lru_cache(maxsize=64)
+def _vote_cells(lut_bytes, scale):
+    """One template cell per count and tie (counts 0..n-1, then the same underlined), so that
+    a picture is every cell picked from them at once; cached per colour table and scale."""
+    lut = np.frombuffer(lut_bytes, dtype=np.uint8).reshape(-1, 3)
+    n = len(lut)
+    cell = np.zeros((2 * n, scale, scale, 3), dtype=np.uint8)
+    for v in range(n):
+        cell[v] = upscale(lut[v][None, None, :], scale, True)
+        width = number_mask(v).shape[1]
+        write_number(cell[v], v, 2, 1 + (scale - 1 - width) // 2, ink_on(lut[v]))
+        cell[n + v] = cell[v]
+        cell[n + v, 8, 2:scale - 1] = 0  # underlined: a tie, by the line as well as the number
+    cell.setflags(write=False)
+    return cell
+
+
 def votes_image(ones, ties, k1, shape, scale=10, lut=None):
     """The per-pixel vote counts as a heat map, each cell with its count written in it.
 
@@ -171,15 +189,8 @@ def votes_image(ones, ties, k1, shape, scale=10, lut=None):
         dot[lo:hi, lo:hi] = True
         img[np.kron(ties, dot).astype(bool)] = (0, 0, 0)
         return img
-    # one template cell per (count, tied), then every cell picked from them at once
     n = len(lut)
-    cell = np.zeros((2 * n, scale, scale, 3), dtype=np.uint8)
-    for v in range(n):
-        cell[v] = cell[n + v] = upscale(lut[v][None, None, :], scale, True)
-        width = number_mask(v).shape[1]
-        write_number(cell[v], v, 2, 1 + (scale - 1 - width) // 2, ink_on(lut[v]))
-        cell[n + v] = cell[v]
-        cell[n + v, 8, 2:scale - 1] = 0  # underlined: a tie, by the line as well as the number
+    cell = _vote_cells(np.ascontiguousarray(lut, dtype=np.uint8).tobytes(), scale)
     h, w = shape
     picked = cell[ones + n * ties.astype(int)]  # (h, w, scale, scale, 3)
     img = picked.transpose(0, 2, 1, 3, 4).reshape(h * scale, w * scale, 3)
