@@ -499,7 +499,8 @@ def test_majority_vote_accepts_a_correct_vectorised_version():
 # hold the numbers the solutions notebooks print. Here each one comes from another route: the
 # package functions the notebooks use where nb01_05 uses plain code, plain loops or plain numpy
 # where the notebooks use the package (NMI, ARI, epsilon(k2), the labelling and the quantization
-# error are written out below, never taken from binms_teach.metrics or binms_teach.labelling).
+# error are written out below, never taken from binms_teach.evaluation.metrics or
+# binms_teach.labelling).
 # An optimum returns every value that ties (a tuple).
 
 def plain_distances(A, B):
@@ -726,8 +727,8 @@ def _01_05():
     from scipy.stats import binom
 
     from binms_teach import bga_path, hamming, inertia, majority_vote, nearest_neighbours
-    from binms_teach.coding import additive_code, disjunctive_code
     from binms_teach.datasets import load_car
+    from binms_teach.datasets.coding import additive_code, disjunctive_code
     from binms_teach.hamming import hamming_reference
     from binms_teach.kernels import aitchison_aitken, kde, median_shift_ratio
     from binms_teach.majority import median_centres_brute_force
