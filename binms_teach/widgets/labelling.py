@@ -7,8 +7,8 @@ import ipywidgets as widgets
 import numpy as np
 from scipy.sparse.csgraph import minimum_spanning_tree
 
-from .. import palette
 from .._validation import check_int
+from ..figures import palette
 from ..hamming import hamming
 from ..majority import majority_vote
 from ..trace import LabellingModel, classical_mds

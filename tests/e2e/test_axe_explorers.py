@@ -35,7 +35,7 @@ import pytest
 from axe_audit import audit, run_axe
 
 from binms_teach.figures import alt_text_problem
-from binms_teach.palette import contrast_ratio
+from binms_teach.figures.palette import contrast_ratio
 
 pytestmark = pytest.mark.e2e
 
