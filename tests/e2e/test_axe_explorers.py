@@ -161,6 +161,8 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     page.set_viewport_size({"width": 320, "height": 640})
     check_reflow(page, "320 px")
+    narrow = run_axe(page, {"include": [[EXPLORER]]})["violations"]  # names, ARIA, reflowed
+    assert not narrow, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in narrow]
     for i in range(4):
         check_tab_walk_inside(page, explorers.nth(i))
     check_announcements_at_320(page, explorers)
