@@ -256,7 +256,8 @@ class Course:
             if all(stated) and len(core) == len(lesson_stats.CORE):
                 total = sum(t + e for t, e, _ in stated)
                 minutes = (f"{total} minutes of teaching and exercises "
-                           f"({total // 60} h {total % 60:02d})")
+                           f"({total // 60} h {total % 60:02d}) for a student who runs every "
+                           "cell and checks every derivation")
             else:
                 minutes = (f"at most {lesson_stats.MAX_CORE_MINUTES} minutes of teaching and "
                            "exercises")
