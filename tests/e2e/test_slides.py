@@ -14,6 +14,10 @@ deck, all its fragments shown, fails on:
 * an image without a text alternative of at least 8 words, or shown smaller than drawn (the
   figures are drawn for projection: shrinking them shrinks the text inside);
 * a formula MathJax could not typeset, or TeX left raw;
+* with every ``<details>`` ("The numbers behind the figure") open: an element beyond the
+  slide's frame on the 1280 x 720 screen, or text inside a figure under 20 px there (the
+  figure's smallest font, from `binms_teach.figures.describe`, at its rendered width);
+* a count that disagrees with its noun ("1 clusters", "cluster(s)");
 * any request leaving 127.0.0.1.
 
 And the presenter's view (``S``: the notes, the next slide, the timer) opens offline and follows
@@ -34,7 +38,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 slides = load_module(REPO_ROOT / "tools" / "slides.py")
 SOURCES = slides.sources()
 ROOM = {"width": 1280, "height": 720}
-LIMITS = {"words": 60, "body_px": 28, "code_px": 20, "alt_words": 8}
+LIMITS = {"words": 60, "body_px": 28, "code_px": 20, "alt_words": 8, "figure_text_px": 20}
 
 # Measures the slide on screen (all its fragments shown) in the slide's own CSS pixels.
 _JS_MEASURE = """(limits) => {
@@ -70,8 +74,34 @@ _JS_MEASURE = """(limits) => {
     drawn: img.hasAttribute('width') ? Number(img.getAttribute('width')) : img.naturalWidth,
   }));
   const notes = slide.querySelector('aside.notes');
+  // With every <details> open (the caller opens them): no element beyond the slide's frame.
+  // A box that scrolls clips what it holds: the box is measured, not its content; a formula
+  // by its glyphs (mjx-math), not by its line box.
+  const frame = document.querySelector('.reveal .slides').getBoundingClientRect();
+  const outside = [];
+  slide.querySelectorAll('*').forEach(el => {
+    if (el.closest('aside.notes, script, style, mjx-assistive-mml')) return;
+    const inMath = el.closest('mjx-container');
+    if (inMath && el.localName !== 'mjx-math') return;
+    for (let up = el.parentElement; up && up !== slide; up = up.parentElement) {
+      const css = getComputedStyle(up);
+      if (css.overflowX !== 'visible' || css.overflowY !== 'visible') return;
+    }
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    if (r.left < frame.left - 1 || r.top < frame.top - 1 || r.right > frame.right + 1
+        || r.bottom > frame.bottom + 1)
+      outside.push(`<${el.localName}> "${el.textContent.trim().slice(0, 30)}"`);
+  });
+  // The smallest text inside each figure, in pixels of the 1280 x 720 screen: the figure's
+  // smallest font (points, at its dpi) scaled by the width the page gives its picture.
+  const figures = Array.from(slide.querySelectorAll('img')).map(img => ({
+    pt: img.dataset.smallestTextPt ? Number(img.dataset.smallestTextPt) : null,
+    px: img.dataset.smallestTextPt ? Number(img.dataset.smallestTextPt) * Number(img.dataset.dpi)
+        / 72 * img.getBoundingClientRect().width / img.naturalWidth : null,
+  }));
   return {
-    words, small, cut, images,
+    words, small, cut, images, outside, figures,
     height: slide.scrollHeight, width: slide.scrollWidth,
     prompts: document.querySelectorAll('.jp-InputPrompt, .jp-OutputPrompt').length,
     text,
@@ -133,7 +163,11 @@ def test_every_slide_reads_from_the_back_of_the_room(room, decks_url, source):
     failures = []
     for index in range(total):
         room.evaluate(f"() => Reveal.slide({index}, 0, 1000)")
+        words = room.evaluate(_JS_MEASURE, LIMITS)["words"]  # what shows before a click
+        room.evaluate("() => Reveal.getCurrentSlide().querySelectorAll('details')"
+                      ".forEach(d => { d.open = true; })")
         m = room.evaluate(_JS_MEASURE, LIMITS)
+        m["words"] = words
         where = f"slide {index + 1} ({deck.slides[index].title})"
         if m["words"] > LIMITS["words"]:
             failures.append(f"{where}: {m['words']} words")
@@ -141,6 +175,16 @@ def test_every_slide_reads_from_the_back_of_the_room(room, decks_url, source):
             failures.append(f"{where}: content {m['width']} x {m['height']} px on a "
                             f"{slides.WIDTH} x {slides.HEIGHT} slide")
         failures += [f"{where}: {s}" for s in m["small"]]
+        failures += [f"{where}: outside the slide (details open): {o}" for o in m["outside"]]
+        for figure in m["figures"]:
+            if figure["pt"] is None:
+                failures.append(f"{where}: a figure that does not say its smallest text "
+                                "(draw it through binms_teach.figures.describe)")
+            elif figure["px"] < LIMITS["figure_text_px"]:
+                failures.append(f"{where}: text inside a figure {figure['px']:.1f} px tall at "
+                                f"1280 x 720 ({figure['pt']} pt), under "
+                                f"{LIMITS['figure_text_px']} px")
+        failures += slides.wrong_counts(m["text"], where)
         failures += [f"{where}: code cut off: {line!r}" for line in m["cut"]]
         if m["prompts"] or slides.FORBIDDEN.search(m["text"]):
             failures.append(f"{where}: a prompt or a test marker")

@@ -105,7 +105,7 @@ def inertia_figure(candidates, costs, title="", *, slide=False):
         # the minimisers differ by colour *and* by hatching: the chart reads without colour
         ax.bar(labels, np.where(best, 0, costs), color=other["color"], label="other candidates")
         ax.bar(labels, np.where(best, costs, 0), color=low["color"], hatch="//",
-               edgecolor="white", label="minimiser(s)")
+               edgecolor="white", label="minimiser" if best.sum() == 1 else "minimisers")
         ax.set_xlabel(r"candidate centre $\mathbf{x}$")
         ax.set_ylabel(r"inertia $\mathcal{I}(\mathbf{x})$")
         if title:

@@ -84,13 +84,18 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
         trail = np.asarray(frame["path"])
         ax.plot(trail[:, 0], trail[:, 1], "-o", color=path["color"], ms=3, lw=1.2,
                 label=r"path $\mathbf{x}_0, \dots, \mathbf{x}_j$")
-        ax.plot(*frame["x_next"], "X", color=step["color"], ms=10, label=r"$\mathbf{x}_{j+1}$")
+        # black with a white rim and larger than any neighbour: seen on top of them
+        ax.plot(*frame["x_next"], "X", color="black", markeredgecolor="white",
+                markeredgewidth=1.5, ms=18 if slide else 11, label=r"$\mathbf{x}_{j+1}$")
         ax.set_xlim(X[:, 0].min() - 0.5, X[:, 0].max() + 0.5)
         ax.set_ylim(X[:, 1].min() - 0.5, X[:, 1].max() + 0.5)
         ax.set_aspect("equal")
         ax.set_xlabel("first coordinate")
         ax.set_ylabel("second coordinate")
-        ax.legend(loc="upper left")
+        if slide:  # beside the data, never on it
+            ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
+        else:
+            ax.legend(loc="upper left")
         ax.set_title(rf"iteration $j = {frame['j']}$")
         length = float(np.linalg.norm(np.asarray(frame["x_next"]) - np.asarray(frame["x"])))
         end = ("it is a fixed point: the next iterate is the same point" if frame["last"]
@@ -101,6 +106,29 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
                f"nearest neighbours inside the dashed circle of radius "
                f"{num(frame['radius'])}, and {end}.")
         return describe(fig, alt)
+
+
+def _matched_looks(labels, earlier=None, earlier_looks=None):
+    """A style index per cluster of ``labels``. Given the previous panel's labels and style
+    indices, each cluster takes the style of the earlier cluster it shares most points with,
+    so that one group keeps its colour from panel to panel; the rest take unused styles.
+
+    >>> _matched_looks(np.array([1, 1, 0, 0]), np.array([0, 0, 1, 1]), {0: 0, 1: 1})
+    {1: 0, 0: 1}
+    """
+    labels = np.asarray(labels)
+    clusters = range(labels.max() + 1)
+    if earlier is None:
+        return {c: c for c in clusters}
+    shared = sorted(((int(np.sum((labels == c) & (earlier == e))), c, e)
+                     for c in clusters for e in earlier_looks), reverse=True)
+    looks, taken = {}, set()
+    for count, c, e in shared:
+        if count and c not in looks and earlier_looks[e] not in taken:
+            looks[c] = earlier_looks[e]
+            taken.add(earlier_looks[e])
+    spare = (i for i in range(len(labels) + len(taken) + 1) if i not in taken)
+    return looks | {c: next(spare) for c in clusters if c not in looks}
 
 
 def two_clusterings_figure(X, y, panels, *, slide=False):
@@ -129,14 +157,17 @@ Right, method B: 2 clusters of 3 and 1 points, its 2 centres as crosses, ARI 0.
     numbers = {"panel": [], "cluster": [], "points": [], "mean of its points": []}
     parts = []
     with style(slide):
-        fig = new_figure((9.6, 4.6) if slide else (9, 3.9))
+        fig = new_figure((9.6, 5.4) if slide else (9, 3.9))
         axes = fig.subplots(1, len(panels), sharey=True)
+        earlier = looks = None  # cluster -> style index; the right panel's follow the left's
         for side, ax, panel in zip(("Left", "Right"), axes, panels, strict=True):
             labels = np.asarray(panel["labels"])
             centres = np.asarray(panel["centres"], dtype=float)
             name = panel.get("centre_name", "centres")
+            looks = _matched_looks(labels, earlier, looks)
+            earlier = labels
             for c in range(labels.max() + 1):
-                s = palette.series_style(c)
+                s = palette.series_style(looks[c])
                 ax.scatter(X[labels == c, 0], X[labels == c, 1], s=area(12, slide),
                            color=s["color"], marker=s["marker"], label=f"cluster {c}")
                 numbers["panel"].append(side.lower())
@@ -148,7 +179,11 @@ Right, method B: 2 clusters of 3 and 1 points, its 2 centres as crosses, ARI 0.
             ax.set_aspect("equal")
             ax.set_xlabel("first coordinate")
             ax.set_title(panel["title"])
-            ax.legend(loc="upper right")
+            if slide:  # under the panel, off the points
+                ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2,
+                          frameon=False, handletextpad=0.2, columnspacing=0.8)
+            else:
+                ax.legend(loc="upper right")
             sizes = np.bincount(labels).tolist()
             score = f"ARI {num(ari(y, labels))}" + (" with the true groups" if not parts else "")
             parts.append(f"{side}, {panel['name']}: {len(sizes)} clusters of {listed(sizes)} "
