@@ -147,7 +147,7 @@ def draw_figure2(curves, slide=False):
             Line2D([], [], color="black", marker="o", markerfacecolor="none", linestyle="--",
                    label="true classes")]
         fig.legend(handles=handles, loc="lower center", ncol=3, frameon=False)
-        fig.tight_layout(rect=(0, 0.17, 1, 1))
+        fig.tight_layout(rect=(0, 0.19, 1, 1))
     return fig
 
 
@@ -168,7 +168,7 @@ def _figure_rows(names, height, slide, draw):
     """A figure with one row of two panels per data set, each drawn by ``draw(row, name)``."""
     import matplotlib.pyplot as plt
 
-    width, height = (9.6, 5.2) if slide else (12, height)
+    width, height = (9.6, 4.6) if slide else (12, height)
     fig, axes = plt.subplots(len(names), 2, figsize=(width, height * len(names)),
                              squeeze=False)
     for row, name in zip(axes, names, strict=True):

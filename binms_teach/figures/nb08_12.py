@@ -209,7 +209,7 @@ def criteria_figure(result, k1=None, slide=False):
     x = np.arange(len(k2s))
     chosen = sel.k2s.index(sel.k2) if k1 == sel.k1 else None
     with style(slide):
-        fig, axes = plt.subplots(2, 3, figsize=(9.6, 5.4) if slide else (12, 6.4),
+        fig, axes = plt.subplots(2, 3, figsize=(9.6, 4.8) if slide else (12, 6.4),
                                  sharex=True)
         axes = axes.ravel()
         for p, (name, label) in enumerate(CRITERIA_PANELS):
