@@ -34,6 +34,8 @@ class Frame:
 
     Attributes
     ----------
+    setting : object
+        The value the explorer's control was set to, e.g. 3.
     value : str
         The control's value as the stepper says it, e.g. "iteration 3 of 5".
     png : bytes
@@ -44,6 +46,7 @@ class Frame:
         The explorer's one-line readout at that value.
     """
 
+    setting: object
     value: str
     png: bytes
     description: str
@@ -64,7 +67,7 @@ def small_png(rgb):
     --------
     >>> rgb = np.zeros((4, 5, 3), dtype=np.uint8)
     >>> png = small_png(rgb)
-    >>> png[:4], Frame("", png, "", "").pixels().shape
+    >>> png[:4], Frame(0, "", png, "", "").pixels().shape
     (b'\\x89PNG', (4, 5, 3))
     """
     buffer = io.BytesIO()
@@ -100,7 +103,7 @@ def explorer_frames(explorer, control, values, texts):
     try:
         for value, text in zip(values, texts, strict=True):
             control.value = value
-            frames.append(Frame(text, small_png(explorer.view()[0]),
+            frames.append(Frame(value, text, small_png(explorer.view()[0]),
                                 " ".join(explorer.description().split()),
                                 str(explorer.readout.value)))
     finally:
@@ -172,11 +175,12 @@ def stepper_html(frames, *, ident, name, label, start=0):
 
     Examples
     --------
-    >>> frames = [Frame(f"t = {t}", small_png(np.full((2, 2, 3), 40 * t, np.uint8)),
+    >>> frames = [Frame(t, f"t = {t}", small_png(np.full((2, 2, 3), 40 * t, np.uint8)),
     ...                 f"Picture at t = {t}.", f"t = {t}") for t in range(3)]
     >>> page = stepper_html(frames, ident="demo", name="Demo", label="t", start=1)
-    >>> page.count("<img "), page.count(" hidden "), page.count('role="status"')
-    (3, 2, 1)
+    >>> images = [line for line in page.splitlines() if line.startswith("<img ")]
+    >>> len(images), sum(line.endswith(" hidden>") for line in images), page.count("role=")
+    (3, 2, 2)
     >>> '<label for="demo-range">t</label>' in page, "next t</button>" in page
     (True, True)
     """
