@@ -1,5 +1,5 @@
 """The figures of lessons 08-12 that are not the paper's own (those are in
-`binms_teach.experiments.figures`: Figures 1-3 and Table 3 as points).
+`binms_teach.figures.experiments`: Figures 1-3 and Table 3 as points).
 
 Each function takes the data it draws and ``slide=False`` and returns a
 `DescribedFigure`: the picture, a text alternative that says what it shows and what
@@ -14,8 +14,8 @@ every machine), and, where it plots numbers, those numbers as a table. With
 
 import numpy as np
 
-from .. import palette, paper
-from . import describe, style
+from ..evaluation import paper
+from . import describe, palette, style
 from .common import rounded
 
 __all__ = ["auto_figure", "criteria_figure", "reshape_figure"]

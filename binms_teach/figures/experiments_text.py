@@ -1,6 +1,6 @@
 """What the figures say: their text alternatives and the numbers behind them.
 
-Each function reads the data a figure of `binms_teach.experiments.figures` draws and writes
+Each function reads the data a figure of `binms_teach.figures.experiments` draws and writes
 it out as text: the alternative a reader gets in place of the picture (what it shows, what to
 see in it, the numbers of the computation, rounded so the text is the same on every machine)
 and the table of the plotted numbers. The rows of Table 3 are read here too
@@ -9,8 +9,8 @@ and the table of the plotted numbers. The rows of Table 3 are read here too
 
 import numpy as np
 
-from .. import paper
-from ..figures.common import listed, rounded
+from ..evaluation import paper
+from .common import listed, rounded
 
 
 def figure1_names(sweeps):
