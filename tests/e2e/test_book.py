@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from offline import offline_context, served_build
 
+from binms_teach.widgets.lesson_steppers import STEPPERS
+
 pytestmark = pytest.mark.e2e
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -134,8 +136,7 @@ def test_book_reads_offline(book_page, book_url, tmp_path):
 
 
 # --- the steppers: each lesson's explorer stepped without a kernel ------------------------
-STEPPER_PAGES = ["notebooks/06_binary_gradient_ascent.html", "notebooks/06b_algorithm1_on_data.html",
-                 "notebooks/07_epsilon_proximity.html"]
+STEPPER_PAGES = [f"notebooks/{name}.html" for name in STEPPERS]
 
 # What a reader of the stepper gets now: the frame shown, the slider, the status region, the
 # focused element and its outline, and whether the stepper fits the viewport.
