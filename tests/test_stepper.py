@@ -198,6 +198,41 @@ def lesson_explorer(notebook, X, y):
 
 
 LESSONS = ["06_binary_gradient_ascent", "06b_algorithm1_on_data", "07_epsilon_proximity"]
+ALL_LESSONS = ["04_aitchison_aitken_kernel", *LESSONS]
+KERNEL_X = [[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 0, 1]]
+
+
+def kernel_view(lam):
+    """What notebook 04 shows for ``lam``, computed here: (pixels, description)."""
+    try:
+        from binms_teach.widgets.kernel import KernelExplorer
+    except ImportError:  # the notebook's own cells draw it
+        import itertools
+
+        from binms_teach.figures.nb01_05 import kernel_explorer_figure
+        from binms_teach.kernels import aitchison_aitken, kde
+
+        X = np.array(KERNEL_X, dtype=np.uint8)
+        P = np.array(list(itertools.product((0, 1), repeat=4)), dtype=np.uint8)
+        K, H = aitchison_aitken(P, lam), P.sum(axis=1)
+        shown = kernel_explorer_figure(
+            lam, [K[H == h][0] for h in range(5)], [K[H == h].sum() for h in range(5)],
+            ["".join(map(str, p)) for p in P], kde(X, P, lam),
+            [any((p == x).all() for x in X) for p in P])
+        rgb = np.asarray(Image.open(io.BytesIO(shown.png)).convert("RGB"))
+        return rgb, " ".join(shown.alt.split())
+    ex = KernelExplorer(KERNEL_X, lam=lam)
+    return ex.view()[0], " ".join(ex.description().split())
+
+
+def test_kernel_stepper_frames_are_what_the_lesson_shows(lessons):
+    stepper = lessons["04_aitchison_aitken_kernel"]
+    settings = [f.setting for f in stepper.frames]
+    assert settings[0] == 0.5 and settings[-1] == 1.0 and stepper.frames[stepper.start].setting == 0.75
+    for frame in stepper.frames:
+        rgb, description = kernel_view(frame.setting)
+        assert np.array_equal(frame.pixels(), rgb), frame.value
+        assert frame.description == description
 
 
 def test_every_lesson_with_an_explorer_has_a_stepper(lessons):
@@ -224,7 +259,7 @@ def test_stepper_frames_are_what_the_lessons_explorer_shows(lessons, digits, not
         assert frame.readout == explorer.readout.value
 
 
-@pytest.mark.parametrize("notebook", LESSONS)
+@pytest.mark.parametrize("notebook", ALL_LESSONS)
 def test_stepper_starts_with_the_snapshot_the_notebook_stores(lessons, notebook):
     """The lesson's cell shows the explorer's first view as a described picture beside the
     widget: the stepper's first frame is that picture, pixel for pixel, with that text."""
@@ -243,7 +278,7 @@ def test_stepper_starts_with_the_snapshot_the_notebook_stores(lessons, notebook)
     assert " ".join(alt.split()) == start.description
 
 
-@pytest.mark.parametrize("notebook", LESSONS)
+@pytest.mark.parametrize("notebook", ALL_LESSONS)
 def test_stepper_html_of_each_lesson(lessons, notebook):
     stepper = lessons[notebook]
     page = stepper.html()

@@ -7,6 +7,9 @@ result in the lesson's page in place of the explorer's one picture. The first fr
 the lesson's own starting view, which the notebook stores as the explorer's snapshot (a test
 compares the two, so the parameters here cannot drift from the lesson's).
 
+Notebook 04's explorer is `binms_teach.widgets.kernel.KernelExplorer` where the package has
+it; before that it lived in the notebook's cells, and `kernel_frame` draws it as they do.
+
 The frames are chosen to keep each page under 1 MB: every iteration of the ascent, the path
 map's early updates (where the points move) and its last, six values of k2 around the
 lesson's, and lambda in steps of 0.05.
@@ -145,7 +148,7 @@ def path_map_stepper():
 # 07, section 7: LabellingExplorer(modes, k2=20, k2_max=60, y=y, X=X, shape=(16, 15)).
 LABELLING = {"k2": 20, "k2_max": 60, "shape": (16, 15)}
 # Six values of the lesson's sweep (section 6): many small clusters, the lesson's k2 = 20,
-# the best NMI at 25, and clusters chained together at 60.
+# the paper's scores at 25, and clusters chained together at 60.
 LABELLING_K2 = (1, 5, 10, 20, 25, 60)
 
 
@@ -168,7 +171,56 @@ def labelling_stepper():
                          "k2", frames, values.index(LABELLING["k2"]))
 
 
+# 04, section 5: the six data points of {0,1}^4 (0011 twice); section 7 starts at lambda = 0.75.
+KERNEL_X = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [0, 0, 1, 1], [0, 0, 1, 1],
+                     [0, 0, 0, 1]], dtype=np.uint8)
+KERNEL_LAM = 0.75
+# lambda from 1/2 (the uniform kernel) to 1 (the point mass) in steps of 0.05.
+KERNEL_LAMS = tuple(round(0.5 + 0.05 * i, 2) for i in range(11))
+
+
+def kernel_frame(lam):
+    """What notebook 04's explorer shows when it starts at ``lam``: a `Frame`."""
+    try:
+        from .kernel import KernelExplorer
+    except ImportError:  # the explorer still lives in the notebook: its cells, as written there
+        return _notebook_kernel_frame(lam)
+    # Started at lam, as the lesson starts it at 0.75: its readout then says no "before".
+    ex = KernelExplorer(KERNEL_X, lam=lam)
+    return explorer_frames(ex, ex.lam, [lam], [f"lambda = {lam:.2f}"])[0]
+
+
+def _notebook_kernel_frame(lam):
+    """Notebook 04's ``picture(kernel_state(lam))``, the picture its explorer shows."""
+    import itertools
+
+    from ..figures.nb01_05 import kernel_explorer_figure
+    from ..kernels import aitchison_aitken, kde
+    from .stepper import Frame, small_png
+
+    d = KERNEL_X.shape[1]
+    P = np.array(list(itertools.product((0, 1), repeat=d)), dtype=np.uint8)
+    H = P.sum(axis=1)
+    K = aitchison_aitken(P, lam)
+    point = np.array([K[H == h][0] for h in range(d + 1)])
+    shell = np.array([K[H == h].sum() for h in range(d + 1)])
+    names = ["".join(map(str, p)) for p in P]
+    in_data = (P[:, None, :] == KERNEL_X[None, :, :]).all(axis=2).any(axis=1)
+    shown = kernel_explorer_figure(lam, point, shell, names, kde(KERNEL_X, P, lam), in_data)
+    rgb = Frame(lam, "", shown.png, "", "").pixels()
+    alt = " ".join(shown.alt.split())
+    return Frame(lam, f"lambda = {lam:.2f}", small_png(rgb), alt, f"lam = {lam:.2f}")
+
+
+def kernel_stepper():
+    """Notebook 04's kernel and density estimate for lambda = 0.50, 0.55, ..., 1.00."""
+    frames = [kernel_frame(lam) for lam in KERNEL_LAMS]
+    return LessonStepper("04_aitchison_aitken_kernel", "KernelExplorer", "Kernel explorer",
+                         "lambda", frames, KERNEL_LAMS.index(KERNEL_LAM))
+
+
 STEPPERS = {
+    "04_aitchison_aitken_kernel": kernel_stepper,
     "06_binary_gradient_ascent": ascent_stepper,
     "06b_algorithm1_on_data": path_map_stepper,
     "07_epsilon_proximity": labelling_stepper,
