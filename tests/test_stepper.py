@@ -203,24 +203,9 @@ KERNEL_X = [[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [0, 0, 1, 1], [0, 0, 1, 1]
 
 
 def kernel_view(lam):
-    """What notebook 04 shows for ``lam``, computed here: (pixels, description)."""
-    try:
-        from binms_teach.widgets.kernel import KernelExplorer
-    except ImportError:  # the notebook's own cells draw it
-        import itertools
+    """What notebook 04's explorer shows when it starts at ``lam``: (pixels, description)."""
+    from binms_teach.widgets import KernelExplorer
 
-        from binms_teach.figures.nb01_05 import kernel_explorer_figure
-        from binms_teach.kernels import aitchison_aitken, kde
-
-        X = np.array(KERNEL_X, dtype=np.uint8)
-        P = np.array(list(itertools.product((0, 1), repeat=4)), dtype=np.uint8)
-        K, H = aitchison_aitken(P, lam), P.sum(axis=1)
-        shown = kernel_explorer_figure(
-            lam, [K[H == h][0] for h in range(5)], [K[H == h].sum() for h in range(5)],
-            ["".join(map(str, p)) for p in P], kde(X, P, lam),
-            [any((p == x).all() for x in X) for p in P])
-        rgb = np.asarray(Image.open(io.BytesIO(shown.png)).convert("RGB"))
-        return rgb, " ".join(shown.alt.split())
     ex = KernelExplorer(KERNEL_X, lam=lam)
     return ex.view()[0], " ".join(ex.description().split())
 
@@ -259,23 +244,46 @@ def test_stepper_frames_are_what_the_lessons_explorer_shows(lessons, digits, not
         assert frame.readout == explorer.readout.value
 
 
+def stored_snapshot(cell):
+    """The picture of the explorer's view that a notebook cell stores, and its text
+    alternative: an ``image/png`` output (the alt in its metadata) or an ``<img>`` of a
+    ``text/html`` output. None when the cell stores neither."""
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if "image/png" in data:
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            return base64.b64decode("".join(data["image/png"])), alt
+        doc = parse("".join(data.get("text/html", "")))
+        for _, attrs in doc.find("img"):
+            src = attrs.get("src", "")
+            if src.startswith("data:image/png;base64,"):
+                return base64.b64decode(src.split(",", 1)[1]), attrs.get("alt", "")
+    return None
+
+
+def snapshot_differs(stepper, notebook_path):
+    """Why the stepper's first frame is not the snapshot stored in ``notebook_path``, or ""."""
+    nb = json.loads(Path(notebook_path).read_text(encoding="utf-8"))
+    stored = stored_snapshot(build_book.explorer_cell(nb, stepper.explorer))
+    if stored is None:
+        return "the explorer's cell stores no picture of its view"
+    png, alt = stored
+    start = stepper.frames[stepper.start]
+    picture = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    if not np.array_equal(picture, start.pixels()):
+        return "the pictures differ"
+    if " ".join(alt.split()) != start.description:
+        return f"the descriptions differ: {alt[:80]!r}... != {start.description[:80]!r}..."
+    return ""
+
+
 @pytest.mark.parametrize("notebook", ALL_LESSONS)
 def test_stepper_starts_with_the_snapshot_the_notebook_stores(lessons, notebook):
     """The lesson's cell shows the explorer's first view as a described picture beside the
     widget: the stepper's first frame is that picture, pixel for pixel, with that text."""
-    stepper = lessons[notebook]
-    nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
-    cell = build_book.explorer_cell(nb, stepper.explorer)
-    stored = [o for o in cell["outputs"] if "image/png" in o.get("data", {})]
-    assert len(stored) == 1, f"{notebook}: the explorer's cell stores no picture of its view"
-    data = stored[0]["data"]["image/png"]
-    picture = Image.open(io.BytesIO(base64.b64decode("".join(data)))).convert("RGB")
-    start = stepper.frames[stepper.start]
-    assert np.array_equal(np.asarray(picture), start.pixels()), (
-        f"{notebook}: the stepper's first frame is not the lesson's snapshot (re-execute the "
-        "notebook, or follow the lesson's parameters in lesson_steppers.py)")
-    alt = stored[0].get("metadata", {}).get("image/png", {}).get("alt", "")
-    assert " ".join(alt.split()) == start.description
+    why = snapshot_differs(lessons[notebook], ROOT / "notebooks" / f"{notebook}.ipynb")
+    assert not why, (f"{notebook}: {why} (re-execute the notebook, or follow the lesson's "
+                     "parameters in binms_teach/widgets/lesson_steppers.py)")
 
 
 @pytest.mark.parametrize("notebook", ALL_LESSONS)

@@ -7,9 +7,6 @@ result in the lesson's page in place of the explorer's one picture. The first fr
 the lesson's own starting view, which the notebook stores as the explorer's snapshot (a test
 compares the two, so the parameters here cannot drift from the lesson's).
 
-Notebook 04's explorer is `binms_teach.widgets.kernel.KernelExplorer` where the package has
-it; before that it lived in the notebook's cells, and `kernel_frame` draws it as they do.
-
 The frames are chosen to keep each page under 1 MB: every iteration of the ascent, the path
 map's early updates (where the points move) and its last, six values of k2 around the
 lesson's, and lambda in steps of 0.05.
@@ -180,36 +177,14 @@ KERNEL_LAMS = tuple(round(0.5 + 0.05 * i, 2) for i in range(11))
 
 
 def kernel_frame(lam):
-    """What notebook 04's explorer shows when it starts at ``lam``: a `Frame`."""
-    try:
-        from .kernel import KernelExplorer
-    except ImportError:  # the explorer still lives in the notebook: its cells, as written there
-        return _notebook_kernel_frame(lam)
-    # Started at lam, as the lesson starts it at 0.75: its readout then says no "before".
+    """What notebook 04's explorer shows when it starts at ``lam``: a `Frame`.
+
+    Started at lam, as the lesson starts it at 0.75: its readout then names no earlier value.
+    """
+    from .kernel import KernelExplorer
+
     ex = KernelExplorer(KERNEL_X, lam=lam)
     return explorer_frames(ex, ex.lam, [lam], [f"lambda = {lam:.2f}"])[0]
-
-
-def _notebook_kernel_frame(lam):
-    """Notebook 04's ``picture(kernel_state(lam))``, the picture its explorer shows."""
-    import itertools
-
-    from ..figures.nb01_05 import kernel_explorer_figure
-    from ..kernels import aitchison_aitken, kde
-    from .stepper import Frame, small_png
-
-    d = KERNEL_X.shape[1]
-    P = np.array(list(itertools.product((0, 1), repeat=d)), dtype=np.uint8)
-    H = P.sum(axis=1)
-    K = aitchison_aitken(P, lam)
-    point = np.array([K[H == h][0] for h in range(d + 1)])
-    shell = np.array([K[H == h].sum() for h in range(d + 1)])
-    names = ["".join(map(str, p)) for p in P]
-    in_data = (P[:, None, :] == KERNEL_X[None, :, :]).all(axis=2).any(axis=1)
-    shown = kernel_explorer_figure(lam, point, shell, names, kde(KERNEL_X, P, lam), in_data)
-    rgb = Frame(lam, "", shown.png, "", "").pixels()
-    alt = " ".join(shown.alt.split())
-    return Frame(lam, f"lambda = {lam:.2f}", small_png(rgb), alt, f"lam = {lam:.2f}")
 
 
 def kernel_stepper():
