@@ -213,7 +213,7 @@ def kernel_view(lam):
 def test_kernel_stepper_frames_are_what_the_lesson_shows(lessons):
     stepper = lessons["04_aitchison_aitken_kernel"]
     settings = [f.setting for f in stepper.frames]
-    assert settings[0] == 0.5 and settings[-1] == 1.0 and stepper.frames[stepper.start].setting == 0.75
+    assert (settings[0], settings[-1], stepper.frames[stepper.start].setting) == (0.5, 1.0, 0.75)
     for frame in stepper.frames:
         rgb, description = kernel_view(frame.setting)
         assert np.array_equal(frame.pixels(), rgb), frame.value

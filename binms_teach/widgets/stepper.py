@@ -112,8 +112,8 @@ def explorer_frames(explorer, control, values, texts):
 
 
 _STYLE = """
-.ROOT{box-sizing:border-box;max-width:100%;margin:1rem 0;padding:.5rem;background:#fff;color-scheme:light;
- color:#1a1a1a;border:1px solid #767676;border-radius:4px}
+.ROOT{box-sizing:border-box;max-width:100%;margin:1rem 0;padding:.5rem;background:#fff;
+ color-scheme:light;color:#1a1a1a;border:1px solid #767676;border-radius:4px}
 .ROOT img{display:block;max-width:100%;height:auto;margin:0}
 .ROOT img[hidden],.ROOT [hidden]{display:none}
 .ROOT-controls{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.5rem 0}

@@ -151,7 +151,8 @@ _JS_STEPPER = """(root) => {
   return {shown: shown.length, alt: shown.length ? shown[0].alt : null, value: Number(range.value),
     max: Number(range.max), valuetext: range.getAttribute('aria-valuetext'),
     status: root.querySelector('[role=status]').textContent.trim(),
-    focused: root.contains(active) ? (active.tagName === 'INPUT' ? 'range' : active.textContent.trim()) : null,
+    focused: root.contains(active)
+      ? (active.tagName === 'INPUT' ? 'range' : active.textContent.trim()) : null,
     outline: [style.outlineStyle, style.outlineWidth, style.outlineColor].join(' '),
     controls: !root.querySelector('.binms-stepper-controls').hidden,
     right: Math.max(...rights), left: Math.min(...lefts), width: window.innerWidth,
