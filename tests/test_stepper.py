@@ -85,6 +85,9 @@ def check_stepper_html(page, frames, label, start):
     assert all(u.startswith("data:") for u in urls), urls
     text = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", page)
     assert not re.search(r"https?:|//[a-z]|@import|url\(|\bfetch\(|XMLHttpRequest", text)
+    # Without script the controls could do nothing: they stay hidden until the script runs.
+    controls = [a for _, a in doc.tags if a.get("class") == "binms-stepper-controls"]
+    assert len(controls) == 1 and "hidden" in controls[0]
     ids = [a["id"] for _, a in doc.tags if "id" in a]
     assert len(ids) == len(set(ids))
 

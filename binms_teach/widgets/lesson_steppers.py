@@ -160,7 +160,7 @@ def labelling_explorer():
 
 
 def labelling_stepper():
-    """The clusters of notebook 07 at six values of k2, the lesson's 20 first."""
+    """The clusters of notebook 07 at six values of k2, starting at the lesson's 20."""
     ex = labelling_explorer()
     values = list(LABELLING_K2)
     frames = explorer_frames(ex, ex.k2, values, [f"k2 = {k}" for k in values])
