@@ -13,7 +13,7 @@ What a description (the alt and the long description together) must say:
   and its last value and, for every maximum or minimum whose prominence is more than
   `TOLERANCE` of its panel's value range, the value and its x;
 * a reference line (``axhline``, ``axvline``): its value;
-* markers without a line (two or more points, in the legend): the smallest and the largest
+* markers without a line (in the legend): the smallest and the largest
   value of the panel (on the axis along which they vary);
 * bars: the smallest and the largest non-zero bar of each series; a histogram outline
   (``stairs``): as a curve;
@@ -33,7 +33,6 @@ from matplotlib.collections import PathCollection
 from matplotlib.container import BarContainer
 from matplotlib.lines import Line2D
 from matplotlib.patches import StepPatch
-from matplotlib.ticker import FixedFormatter
 from scipy.signal import find_peaks
 
 MAX_ALT_WORDS = 60
@@ -66,13 +65,13 @@ def said(value, numbers):
 
 
 def _tick_text(axis, value):
-    """What the reader sees at ``value`` on an axis: its fixed tick label if it has one."""
-    formatter = axis.get_major_formatter()
-    if isinstance(formatter, FixedFormatter):
-        locs = list(axis.get_majorticklocs())
-        for loc, label in zip(locs, formatter.seq, strict=False):
-            if abs(loc - value) < 1e-9:
-                return re.sub(r"[$\\{}]|mathbf", "", label).strip()
+    """What the reader sees at ``value`` on an axis: the text of the tick there, if any
+    (read from the formatter: a shared axis hides its labels but keeps them)."""
+    locs = list(axis.get_majorticklocs())
+    for loc, label in zip(locs, axis.get_major_formatter().format_ticks(locs), strict=False):
+        text = re.sub(r"[$\\{}]|mathbf|mathdefault", "", label).strip().replace("\u2212", "-")
+        if abs(loc - value) < 1e-9 and text and "^" not in text:  # not a log axis's 10^k
+            return text
     return None
 
 
@@ -167,7 +166,7 @@ def panel_requirements(ax):
     points = []
     for line in ax.lines:
         if line.get_linestyle() in ("None", "none", "", " ") and \
-                not line.get_label().startswith("_") and len(line.get_xdata()) >= 2:
+                not line.get_label().startswith("_") and len(line.get_xdata()) >= 1:
             points.append((np.asarray(line.get_xdata(), float),
                            np.asarray(line.get_ydata(), float)))
     if points:
