@@ -219,8 +219,15 @@ def capture(monkeypatch=None):
     With pytest's ``monkeypatch`` the patch is undone after the test; without, it stays (for
     a script).
     """
-    import binms_teach.figures as package
+    import importlib
+
     from binms_teach.figures.describe import describe as real
+
+    for name in ("binms_teach.figures", "binms_teach.figures.nb01_05.lesson01_02",
+                 "binms_teach.figures.nb01_05.lesson03", "binms_teach.figures.nb01_05.lesson04_05",
+                 "binms_teach.figures.nb06_07", "binms_teach.figures.nb08_12",
+                 "binms_teach.experiments.figures"):
+        importlib.import_module(name)  # so that each module's `describe` is patched below
 
     seen = []
 

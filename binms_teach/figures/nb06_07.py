@@ -214,17 +214,17 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
         ending = (f"the last update changes nothing, so x_{last} is a fixed point, the mode"
                   if trace.converged and changed[-1] == 0 else
                   f"the ascent is stopped after {len(steps)} updates")
-        first = ("the first changes the most, " if len(changed) > 1 and
+        first = ("the first changes the most, and " if len(changed) > 1 and
                  changed[0] == max(changed) else "")
         alt = (f"The ascent of {start} with k1 = {k1} in {len(steps)} updates, j = 0 to {last}: "
-               f"they change {listed(changed)} pixels, so {first}and {ending}.")
+               f"they change {listed(changed)} pixels; {first}{ending}.")
         long = (f"One column per update j = {listed(range(len(steps)))}. Top row: the iterate "
                 f"x_j as an image, ink black. Bottom row, titled with the pixels the update "
                 f"changes: in every pixel, how many of the {k1} nearest data points vote for a 1 "
                 f"(purple few, white half, orange most; a dot marks a tie, and the updates "
                 f"have {listed(ties)} ties). The mean distance of x_j to its {k1} nearest data "
-                f"points goes " + listed([f"{s.distances.mean():.1f}" for s in steps])
-                + " bits.")
+                f"points is, update by update, "
+                + listed([f"{s.distances.mean():.1f}" for s in steps]) + " bits.")
         numbers = {"j": [s.j for s in steps], "bits changed": changed, "ties": ties,
                    f"mean distance to the {k1} nearest": [f"{s.distances.mean():.1f}"
                                                           for s in steps]}

@@ -101,7 +101,10 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
                f"the {len(X)} data points: the iterate x_j at {coords(frame['x'])}, its {k} "
                f"nearest neighbours inside the dashed circle of radius "
                f"{num(frame['radius'])}, and {end}.")
-        return describe(fig, alt)
+        long = (f"The data points are small grey dots; the {k} nearest neighbours of x_j are "
+                f"larger coloured markers inside the dashed circle; the path x_0, ..., x_j so far "
+                f"is a line with dots, and the next iterate x_(j+1) a cross.")
+        return describe(fig, alt, long=long)
 
 
 def two_clusterings_figure(X, y, panels, *, slide=False):
