@@ -31,7 +31,6 @@ import sys
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.container import BarContainer
-from matplotlib.lines import Line2D
 from matplotlib.patches import StepPatch
 from scipy.signal import find_peaks
 
@@ -226,7 +225,7 @@ def capture(monkeypatch=None):
     for name in ("binms_teach.figures", "binms_teach.figures.nb01_05.lesson01_02",
                  "binms_teach.figures.nb01_05.lesson03", "binms_teach.figures.nb01_05.lesson04_05",
                  "binms_teach.figures.nb06_07", "binms_teach.figures.nb08_12",
-                 "binms_teach.experiments.figures"):
+                 "binms_teach.figures.experiments"):
         importlib.import_module(name)  # so that each module's `describe` is patched below
 
     seen = []
@@ -239,7 +238,7 @@ def capture(monkeypatch=None):
     for name, module in list(sys.modules.items()):
         if name.startswith("binms_teach") and getattr(module, "describe", None) is real:
             if monkeypatch is None:
-                setattr(module, "describe", recording)
+                module.describe = recording
             else:
                 monkeypatch.setattr(module, "describe", recording)
     return seen

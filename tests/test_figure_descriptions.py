@@ -174,7 +174,7 @@ def cases(mixture, digits_like):
 
 def test_every_figure_function_is_listed(cases):
     """A figure function added to the course is added here too."""
-    from binms_teach.experiments import figures as paper
+    from binms_teach.figures import experiments as paper
 
     functions = set(nb01_05.__all__) | set(nb06_07.__all__) | set(nb08_12.__all__) | {
         name for name in ("figure1", "figure2", "figure3", "figure_results")

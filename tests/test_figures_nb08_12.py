@@ -6,7 +6,7 @@
 second computation here finds in the data, and whose numbers table holds what it plots;
 with ``slide=True`` its text stays readable at the width a deck shows it, and the picture
 fits below a slide's heading (at most 960 x 480 px). The matplotlib
-figures behind them (``experiments.figures.draw_*``) have the panels a reader is told of.
+figures behind them (``figures.experiments.draw_*``) have the panels a reader is told of.
 """
 
 import re
@@ -17,8 +17,8 @@ import pytest
 
 from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
-from binms_teach.experiments import figures as paper_figures
 from binms_teach.figures import DescribedFigure, alt_text_problem, nb08_12
+from binms_teach.figures import experiments as paper_figures
 from binms_teach.figures.describe import SLIDE_MAX_WIDTH_PX, SLIDE_MIN_TEXT_PX
 
 matplotlib.use("Agg")

@@ -16,7 +16,7 @@ from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
 from binms_teach.datasets import load_digits
-from binms_teach.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
+from binms_teach.figures.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,

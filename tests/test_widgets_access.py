@@ -14,7 +14,7 @@ import pytest
 
 from binms_teach import bga_path
 from binms_teach.figures import alt_text_problem
-from binms_teach.palette import contrast_ratio
+from binms_teach.figures.palette import contrast_ratio
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,

@@ -6,16 +6,16 @@ shows and what to see in it, with rounded numbers of the computation that drew i
 numbers it plots as a table. Lesson and deck call the same function, so they cannot drift.
 06: `first_images`, `ascent_figure`; 06b: `moves_histogram`, `largest_basins`,
 `path_map_figure`, `row_order_figure`; 07: `cluster_centres`, `k2_sweep`. Binary images: ink (1)
-black on white (``INK``); series: `binms_teach.palette.series_style`, context marks palette.GREY.
+black on white (``INK``); series: `binms_teach.figures.palette.series_style`, context marks
+palette.GREY.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import palette
-from . import describe, style
-from .common import listed, new_figure, num
+from . import describe, palette, style
+from .common import listed, new_figure
 from .shape import shape, tolerance
 
 __all__ = [

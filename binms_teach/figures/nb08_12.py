@@ -1,5 +1,5 @@
 """The figures of lessons 08-12 that are not the paper's own (those are in
-`binms_teach.experiments.figures`: Figures 1-3 and Table 3 as points).
+`binms_teach.figures.experiments`: Figures 1-3 and Table 3 as points).
 
 Each function takes the data it draws and ``slide=False`` and returns a
 `DescribedFigure`: the picture, a text alternative that says what it shows and what
@@ -14,8 +14,8 @@ every machine), and, where it plots numbers, those numbers as a table. With
 
 import numpy as np
 
-from .. import palette, paper
-from . import describe, style
+from ..evaluation import paper
+from . import describe, palette, style
 from .common import listed, rounded
 from .shape import shape, tolerance
 
@@ -81,7 +81,7 @@ def reshape_figure(X, y, slide=False):
         fig.suptitle("Top: reshape(16, 15). Bottom: reshape(15, 16)")
         fig.tight_layout()
         smooth = jumps[0] < jumps[1]
-        alt = (f"The mean image of each digit reshaped two ways: as 16 rows of 15 pixels (top) "
+        alt = ("The mean image of each digit reshaped two ways: as 16 rows of 15 pixels (top) "
                + ("the strokes run smoothly from row to row, as 15 rows of 16 (bottom) each row "
                   "shifts one pixel against the one above and the digits shear into slanted "
                   "smears." if smooth else

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
-from ..palette import GREY
+from ..figures.palette import GREY
 from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Blitter, Explorer, column, label_style, marker_path
 

@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from ..palette import COLOURS, DIVERGING_CMAP
+from ..figures.palette import COLOURS, DIVERGING_CMAP
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
 INK = (25, 25, 25)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import bits, listed, new_figure, num
 
 __all__ = ["inertia_figure", "sphere_figure"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import area, coords, listed, new_figure, num
 
 __all__ = ["ascent_frame_figure", "blobs_figure", "two_clusterings_figure"]
@@ -132,7 +131,7 @@ crosses; ARI 1 with the true groups. Right, method B: 2 clusters of 3 and 1 poin
 own marker, and its 2 centres as crosses; ARI 0 with the true groups.'
 
     """
-    from ...metrics import ari
+    from ...evaluation.metrics import ari
 
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     numbers = {"panel": [], "cluster": [], "points": [], "mean of its points": []}

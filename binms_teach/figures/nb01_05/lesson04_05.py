@@ -6,8 +6,7 @@ import itertools
 
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import listed, new_figure, num
 from ..shape import crossings, shape, tolerance
 

@@ -9,21 +9,22 @@ Each figure comes in three layers:
 * ``figure1``, ``figure2``, ``figure3`` and ``figure_results`` return it described
   (`binms_teach.figures.DescribedFigure`): the picture, a text alternative that says
   what it shows and what to see in it, with numbers from the data it was drawn from,
-  and those numbers as a table (both written by `binms_teach.experiments.figure_text`).
+  and those numbers as a table (both written by `binms_teach.figures.experiments_text`).
   ``python -m binms_teach reproduce`` writes their PNG.
 
 With ``slide=True`` a figure is at most 9.6 x 4.8 inches as saved (960 x 480 px, what a
 slide holds below its heading); give Figures 1 and 2 one data set then.
 
-Every plot follows `binms_teach.palette`: colour-blind-safe colours, and a marker or
+Every plot follows `binms_teach.figures.palette`: colour-blind-safe colours, and a marker or
 line style so that colour is never the only key. No font size is set by hand: the
 style decides them, so that a slide's text stays readable.
 """
 
 import numpy as np
 
-from .. import palette, paper
-from .figure_text import (
+from ..evaluation import paper
+from . import palette
+from .experiments_text import (
     figure1_names,
     figure1_numbers,
     figure1_text,
@@ -39,15 +40,15 @@ from .figure_text import (
 
 
 def _describe(fig, text, numbers):
-    """Describe ``fig`` with ``text`` = (alt, long) from `figure_text`."""
-    from ..figures import describe
+    """Describe ``fig`` with ``text`` = (alt, long) from `experiments_text`."""
+    from . import describe
 
     alt, long = text
     return describe(fig, alt, numbers, long=long)
 
 
 def _style(slide):
-    from ..figures import style
+    from . import style
 
     return style(slide=slide)
 

@@ -1,6 +1,6 @@
 """What the figures say: their text alternatives and the numbers behind them.
 
-Each function reads the data a figure of `binms_teach.experiments.figures` draws and writes
+Each function reads the data a figure of `binms_teach.figures.experiments` draws and writes
 it out as text: the alternative a reader gets in place of the picture (what it shows, what to
 see in it, the numbers of the computation, rounded so the text is the same on every machine)
 and the table of the plotted numbers. The rows of Table 3 are read here too
@@ -9,9 +9,9 @@ and the table of the plotted numbers. The rows of Table 3 are read here too
 
 import numpy as np
 
-from .. import paper
-from ..figures.common import listed, rounded
-from ..figures.shape import shape, tolerance
+from ..evaluation import paper
+from .common import listed, rounded
+from .shape import shape, tolerance
 
 
 def _title(name):
@@ -67,7 +67,7 @@ def figure1_text(sweeps):
             text += "; the best NMI of a row " + shape(s.k1s, rows, tol=tolerance(rows),
                                                        name="k1", fmt=rounded)
         elif len(s.k1s) == 2:
-            text += (f"; the best NMI of a row "
+            text += ("; the best NMI of a row "
                      + ("rises" if rows[1] > rows[0] else "falls")
                      + f" from {rounded(rows[0])} at k1 = {s.k1s[0]} to {rounded(rows[1])} at "
                      f"k1 = {s.k1s[1]}")
@@ -251,7 +251,7 @@ def results_text(rows):
         side = "Left" if metric == "nmi" else "Right"
         text = f"{side}, the {label}."
         if pairs:
-            text += (f" BinNNMS's best setting in the file's order against our k-modes: "
+            text += (" BinNNMS's best setting in the file's order against our k-modes: "
                      + "; ".join(pairs) + ".")
         if points:
             lo, hi = min(points), max(points)
