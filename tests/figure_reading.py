@@ -9,7 +9,8 @@ disagree.
 What a description (the alt and the long description together) must say:
 
 * the alt is one sentence of at most `MAX_ALT_WORDS` words;
-* a curve (a line drawn with a line style over increasing x, three points or more): its first
+* a curve (a line drawn with a line style over increasing x, three points or more, in a panel
+  where no line goes back in x, which would make it a map of paths): its first
   and its last value and, for every maximum or minimum whose prominence is more than
   `TOLERANCE` of its panel's value range, the value and its x;
 * a reference line (``axhline``, ``axvline``): its value;
@@ -74,8 +75,23 @@ def _tick_text(axis, value):
     return None
 
 
+def _positional(axis):
+    """Whether the axis's ticks are labelled with other values than their positions (a
+    plot against the index of k2, labelled with k2 at every other tick)."""
+    locs = list(axis.get_majorticklocs())
+    for loc, label in zip(locs, axis.get_major_formatter().format_ticks(locs), strict=False):
+        try:
+            if abs(float(label.replace("\u2212", "-")) - loc) > 1e-9:
+                return True
+        except ValueError:
+            return True
+    return False
+
+
 def _x_said(ax, x, numbers, text):
     label = _tick_text(ax.xaxis, x)
+    if label is None and _positional(ax.xaxis):
+        return True  # no tick tells the reader this x: the value is what they can read
     if label is not None and not re.fullmatch(r"-?\d+(\.\d+)?", label):
         return label in text
     return said(float(label) if label is not None else x, numbers)
@@ -99,7 +115,7 @@ def panels(fig):
 def _curves(ax):
     """(label, x, y) of every line with a line style over increasing x, 3 points or more,
     plus every histogram outline."""
-    curves = []
+    curves, drawn = [], []
     for line in ax.lines:
         if line.get_transform() != ax.transData:
             continue
@@ -108,9 +124,12 @@ def _curves(ax):
         x = np.asarray(line.get_xdata(), dtype=float)
         y = np.asarray(line.get_ydata(), dtype=float)
         keep = np.isfinite(x) & np.isfinite(y)
-        x, y = x[keep], y[keep]
-        if len(x) >= 3 and np.all(np.diff(x) > 0):
-            curves.append((line.get_label(), x, y))
+        drawn.append((line.get_label(), x[keep], y[keep]))
+    # A panel where a line goes back in x draws paths in a plane (a map, an ascent), not
+    # values against x: none of its lines is a curve with turns.
+    if not any(len(x) > 1 and np.any(np.diff(x) < 0) for _, x, _ in drawn):
+        curves = [(label, x, y) for label, x, y in drawn
+                  if len(x) >= 3 and np.all(np.diff(x) > 0)]
     for patch in ax.patches:
         if isinstance(patch, StepPatch):
             values, edges, _ = patch.get_data()

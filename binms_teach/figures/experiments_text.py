@@ -119,8 +119,8 @@ def figure2_text(curves):
     >>> alt, long = figure2_text({"zoo": [c]})
     >>> print(alt)  # doctest: +NORMALIZE_WHITESPACE
     The quantization error along the ascent, one row per data set and one line per k1: on Zoo
-    the error to the target prototypes falls in the first iteration, then rebounds for Zoo at
-    k1 = 5.
+    the error to the target prototypes falls in the first iteration, then rebounds for Zoo
+    (k1 = 5).
     >>> print(long)  # doctest: +NORMALIZE_WHITESPACE
     Left, the error of the iterates to the target prototypes (the median centres of the true
     classes); right, to the centres of the clusters found at each iteration (solid lines) and
@@ -144,7 +144,7 @@ def figure2_text(curves):
         up = [c.k1 for c in cs if len(c.target) > 1
               and np.max(c.target[int(np.argmin(c.target)):]) - np.min(c.target) > left_tol]
         if up:
-            rebounds.append(f"{_title(name)} at k1 = {listed(up)}")
+            rebounds.append(f"{_title(name)} (k1 = {listed(up)})")
         falls &= all(len(c.target) > 1 and c.target[1] < c.target[0] for c in cs)
         parts.append(
             f"{_title(name)}, k2 = {cs[0].k2}. Left: "
@@ -324,7 +324,8 @@ def figure3_text(protos):
                 if twice else "")
 
     def titles(ps):
-        return ", ".join(f"{int(p['majority'])} ({int(p['size'])} images)" for p in ps)
+        return ", ".join(f"{int(p['majority'])} ({int(p['size'])} image"
+                         f"{'s' * (int(p['size']) != 1)})" for p in ps)
 
     alt = (f"Figure 3, the Digits prototypes (median centres) as images: those of k-modes with "
            f"k = 10 (top, NMI {rounded(protos['kmodes_nmi'])}) "
