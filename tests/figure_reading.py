@@ -14,7 +14,7 @@ What a description (the alt and the long description together) must say:
   and its last value and, for every maximum or minimum whose prominence is more than
   `TOLERANCE` of its panel's value range, the value and its x;
 * a reference line (``axhline``, ``axvline``): its value;
-* markers without a line (in the legend): the smallest and the largest
+* markers without a line (in the legend, or the means of error bars): the smallest and the largest
   value of the panel (on the axis along which they vary);
 * bars: the smallest and the largest non-zero bar of each series; a histogram outline
   (``stairs``): as a curve;
@@ -31,7 +31,7 @@ import sys
 
 import numpy as np
 from matplotlib.collections import PathCollection
-from matplotlib.container import BarContainer
+from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.patches import StepPatch
 from scipy.signal import find_peaks
 
@@ -185,6 +185,11 @@ def panel_requirements(ax):
     for line in ax.lines:
         if line.get_linestyle() in ("None", "none", "", " ") and \
                 not line.get_label().startswith("_") and len(line.get_xdata()) >= 1:
+            points.append((np.asarray(line.get_xdata(), float),
+                           np.asarray(line.get_ydata(), float)))
+    for container in ax.containers:
+        if isinstance(container, ErrorbarContainer) and container.lines[0] is not None:
+            line = container.lines[0]  # the markers at the means (the legend is the container's)
             points.append((np.asarray(line.get_xdata(), float),
                            np.asarray(line.get_ydata(), float)))
     if points:

@@ -293,3 +293,32 @@ def test_the_figures_own_shape_words_pass_the_reading():
     words = shape(x, y, tol=tolerance(y), name="j", fmt=lambda v: f"{v:.2f}")
     d = describe(fig, f"A curve that {words}.") if len(words.split()) < 55 else None
     assert d is not None and not description_problems(fig, d.alt), words
+
+
+# The descriptions the course had before (lesson 05's, and lesson 08's that told only the NMI
+# panel): the test must reject them on the same figures.
+OLD_05 = ("The share of the data points whose ratio of Eq. (7) is 0/0 (q = 0) against k1 from 1 "
+          "to 40, one line per data set: Zoo 0 at k1 = 1, then from 0.089 to 0.396; Spect 0 at "
+          "k1 = 1, then from 0.318 to 0.442; Soybean 0 at k1 = 1, then from 0.792 to 1; Digits 0 "
+          "at k1 = 1, then from 0.991 to 1; Car never.")
+
+
+def test_the_old_description_of_05_is_caught(cases, monkeypatch):
+    seen = capture(monkeypatch)
+    cases["zero_ratio_figure"](False)
+    problems = description_problems(seen[0][0], OLD_05)
+    said_wrong = "\n".join(problems)
+    assert "73 words" in said_wrong
+    # the old text gives 0.442 as the top of a range, not as a turn at k1 = 10, and never
+    # the fall back to 0.337
+    assert "Spect: its turn at x = 10, value 0.442 is not said" in said_wrong
+    assert "Spect: its last value 0.337 is not said" in said_wrong
+    assert "Soybean: its turn at x = 2, value 0.967 is not said" in said_wrong
+
+
+def test_a_description_of_the_nmi_panel_only_is_caught(cases, monkeypatch):
+    seen = capture(monkeypatch)
+    d = cases["figure_results"](False)
+    nmi_only = d.long.split(" Right, the ARI.")[0]
+    problems = description_problems(seen[0][0], d.alt, nmi_only)
+    assert problems and all("panel 2 (Table 3: ARI)" in p for p in problems), problems

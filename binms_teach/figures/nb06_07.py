@@ -178,10 +178,8 @@ inked pixels.'
         long = ("; ".join(f"{c}: {w}" for c, w in zip(classes, words, strict=True))
                 + f". Each image is a row of {X.shape[1]} bits drawn as {shape[0]} rows of "
                 f"{shape[1]} pixels; they have {inked.min()} to {inked.max()} inked pixels.")
-        numbers = {"class": [int(c) if np.issubdtype(type(c), np.integer) else str(c)
-                             for c in classes],
-                   "row": rows, "inked pixels": inked.tolist()}
-        return describe(fig, alt, numbers, long=long)
+        # a picture, no numbers table (as before): the long description holds the counts
+        return describe(fig, alt, long=long)
 
 
 def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
