@@ -125,8 +125,8 @@ def test_the_notes_name_slides_that_exist_with_their_titles(texts):
 
 def test_the_timings_cover_every_slide_once(texts):
     notes = texts[1]
-    row = "| 15-18 | the explorer, the question for the room, the homework (`07.label`), the key points | 4 |"
-    assert row in notes
+    row = next(line for line in notes.splitlines() if line.startswith("| 15-18 |")
+               and "`07.label`" in line)  # deck 07's last row, with its homework slide
     found = docs.slide_reference_problems(notes.replace(row, row.replace("15-18", "15-17")))
     assert any("section 07's timings cover slides" in f for f in found), found
 

@@ -357,9 +357,10 @@ def problems(teaching=None, notes=None, rows=None):
                 found.append(f"{name}:{line}: the part {match.group('name')!r} is stale: run "
                              "python tools/teaching_docs.py")
         own = _hand_written(text)
-        found += _module("slides").control_characters(text, name)
+        slides = _module("slides")
+        found += slides.control_characters(text, name)
         for i, line in enumerate(text.split("\n"), start=1):
-            found += _module("slides").wrong_counts(line, f"{name}:{i}")
+            found += slides.wrong_counts(line, f"{name}:{i}")
         for i, line in enumerate(own.splitlines(), start=1):
             if HAND_TIME.search(line):
                 found.append(f"{name}:{i}: a time written by hand ({HAND_TIME.search(line)[0]!r}"
