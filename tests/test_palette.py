@@ -29,11 +29,11 @@ from binms_teach.figures.palette import (
     CLUSTER_COLOURS,
     COLOURS,
     GREY,
+    cluster_style,
     contrast_ratio,
     cvd_distance,
     dark_mode,
     delta_e_2000,
-    cluster_style,
     series_style,
     simulate,
 )

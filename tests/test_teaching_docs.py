@@ -138,7 +138,7 @@ def test_a_class_plan_gives_a_deck_its_minutes_or_says_what_to_cut(rows, texts):
     row = next(line for line in notes.splitlines() if line.endswith("| deck 06b |"))
     start, end = (int(v) for v in row.split("|")[1].split("-"))
     assert end - start < teaching["06b"]  # the plan is short of the lesson: it says what to skip
-    silent = "| {}-{} | Algorithm 1 on all of Digits | deck 06b |".format(start, end)
+    silent = f"| {start}-{end} | Algorithm 1 on all of Digits | deck 06b |"
     found = docs.plan_problems(notes.replace(row, silent), rows)
     assert found == [f"instructor-notes.md: the plan's row {start}-{end} gives deck 06b "
                      f"{end - start} of its {teaching['06b']} minutes and skips no slide"]

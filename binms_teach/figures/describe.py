@@ -15,7 +15,8 @@ Both text forms are built from rounded values only, so they are the same on ever
 
 `style` sets matplotlib's parameters for a lesson's figure or, with ``slide=True``, for a
 figure projected in a deck (text inside the figure at least 20 px when the deck shows it at
-most 960 px wide on a 1280 x 720 screen). `alt_text_problem` is the one rule every accessibility test applies to a
+most 960 px wide on a 1280 x 720 screen). `alt_text_problem` is the one rule every
+accessibility test applies to a
 text alternative: at least 8 words, not a file path, not a placeholder.
 
 Examples
@@ -372,7 +373,8 @@ def style(slide=False):
     outside the ``with`` block. The lesson's style draws at 100 dpi on white with the
     palette's colours (`binms_teach.figures.palette`) and text of at least 9 pt (12.5 px); the
     slide's style draws a 9.6 x 5.4 in figure (960 x 540 px, the width a deck shows)
-    with text of at least 15 pt (20.8 px) and ten distinct series colours. Never pass a smaller ``fontsize`` by hand.
+    with text of at least 15 pt (20.8 px) and ten distinct series colours. Never pass a
+    smaller ``fontsize`` by hand.
 
     Parameters
     ----------

@@ -70,8 +70,7 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
     X = np.asarray(X, dtype=float)
     from matplotlib.patches import Circle
 
-    near, path, step = (palette.series_style(0),
-                        palette.series_style(1), palette.series_style(5))
+    near, path = palette.series_style(0), palette.series_style(1)
     with style(slide):
         fig = new_figure((9.6, 5.4) if slide else (4.6, 4.0))
         ax = fig.subplots()
