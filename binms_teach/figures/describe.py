@@ -238,12 +238,16 @@ class DescribedFigure:
         ...              long="A single straight line; nothing else is drawn.")
         >>> print(re.sub("base64,[^\\"]+", "base64,PNG", d.html()))  # doctest: +ELLIPSIS
         <div class="binms-figure">
-        <img src="data:image/png;base64,PNG" alt="One line ... x = 1." aria-describedby="binms-...">
+        <img src="data:image/png;base64,PNG" alt="One line ... x = 1." aria-describedby="..." \
+data-smallest-text-pt="..." data-dpi="100">
         <p class="binms-long" id="binms-figure-...">A single straight line; nothing else ...</p>
         </div>
         """
         source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
         described = f' aria-describedby="{self.long_id()}"' if self.long else ""
+        if self.smallest_text_pt is not None:  # what a deck's browser test checks the text by
+            described += (f' data-smallest-text-pt="{round(self.smallest_text_pt, 2):g}"'
+                          f' data-dpi="{self.dpi:g}"')
         parts = ['<div class="binms-figure">',
                  f'<img src="{source}" alt="{html.escape(self.alt)}"{described}>']
         if self.long:
