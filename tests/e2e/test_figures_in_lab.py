@@ -8,8 +8,9 @@ or an explorer's picture in the same form):
 - Chromium's accessibility tree (CDP ``Accessibility.getFullAXTree``) holds one image named by
   each stored ``alt``, and each stored long description as text;
 - axe-core (wcag2a/aa, wcag21a/aa) over the notebook's own content (outputs and markdown):
-  no violation; over the rest of the page (JupyterLab's own nodes): exactly the rules listed in
-  ``JUPYTERLAB_OWN`` (docs/book/accessibility.md names them), so that a JupyterLab release
+  no violation; over the rest of the page (JupyterLab's own nodes): every rule of
+  ``JUPYTERLAB_OWN``, and none but those and ``JUPYTERLAB_SOMETIMES``, on the first notebook
+  (docs/book/accessibility.md names them), so that a JupyterLab release
   that fixes one, or a new one, makes this test fail and the page is updated.
 
 A generated notebook with a long description is also opened trusted (``jupyter trust`` in the
@@ -49,6 +50,11 @@ JUPYTERLAB_OWN = {
     "aria-input-field-name": "every cell editor (CodeMirror's .cm-content, role textbox) has "
                              "no accessible name",
     "aria-required-children": "the notebook's cell list, role feed, holds no article",
+}
+# ... and where a code line is wider than its cell (notebook 06): the editor's scroller scrolls
+# sideways and cannot take the focus.
+JUPYTERLAB_SOMETIMES = {
+    "scrollable-region-focusable": "CodeMirror's .cm-scroller of a cell that scrolls sideways",
 }
 
 _IMG = re.compile(r"<img\b[^>]*>")
@@ -188,7 +194,7 @@ def test_every_stored_figure_is_named_in_jupyterlab(open_lab_notebook, lab_page,
         {"notebooks": seen, "jupyterlab_own": around}, indent=1))
     assert not missing, "\n".join(missing)
     assert not own_outputs, "\n".join(own_outputs)
-    assert set(around) == set(JUPYTERLAB_OWN), (
+    assert set(JUPYTERLAB_OWN) <= set(around) <= set(JUPYTERLAB_OWN) | set(JUPYTERLAB_SOMETIMES), (
         f"JupyterLab's own violations changed: {sorted(around)} instead of "
-        f"{sorted(JUPYTERLAB_OWN)}; update JUPYTERLAB_OWN and docs/book/accessibility.md "
-        f"({json.dumps(around)[:600]})")
+        f"{sorted(JUPYTERLAB_OWN)} (and perhaps {sorted(JUPYTERLAB_SOMETIMES)}); update "
+        f"JUPYTERLAB_OWN and docs/book/accessibility.md ({json.dumps(around)[:600]})")
