@@ -44,7 +44,7 @@ LIMITS = {"words": 60, "body_px": 28, "code_px": 20, "alt_words": 8, "figure_tex
 _JS_MEASURE = """(limits) => {
   const slide = Reveal.getCurrentSlide();
   const copy = slide.cloneNode(true);
-  copy.querySelectorAll('aside.notes, script, style').forEach(n => n.remove());
+  copy.querySelectorAll('aside.notes, script, style, .binms-long').forEach(n => n.remove());
   copy.querySelectorAll('details:not([open]) > :not(summary)').forEach(n => n.remove());
   copy.querySelectorAll('mjx-container').forEach(n => n.replaceWith(' formula '));
   const text = copy.textContent;
