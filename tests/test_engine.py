@@ -311,11 +311,11 @@ def test_ball_fit_is_identical_on_both_engines(tie):
 
 
 def test_cluster_votes_in_row_chunks_equal_a_direct_count(monkeypatch):
-    from binms_teach.majority import cluster_votes
+    from binms_teach.evaluation.votes import cluster_votes
     rng = np.random.default_rng(9)
     X = (rng.random((500, 13)) < 0.4).astype(np.uint8)
     labels = rng.integers(0, 7, 500)
-    monkeypatch.setattr(sys.modules["binms_teach.majority"], "VOTE_ROWS", 37)
+    monkeypatch.setattr(sys.modules["binms_teach.evaluation.votes"], "VOTE_ROWS", 37)
     ones, sizes = cluster_votes(X, labels, 8)
     assert ones.tolist() == [X[labels == c].sum(axis=0).tolist() for c in range(8)]
     assert sizes.ravel().tolist() == np.bincount(labels, minlength=8).tolist()
