@@ -43,23 +43,18 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     record_paths : bool, default False
         Keep every iterate of every sample in ``paths_``.
     algorithm : {"exact", "reference", "hnsw"}, default "exact"
-        "reference": the readable functions; "exact": the same result, fast
-        (`binms_teach.fast`); "hnsw": approximate neighbours (faiss) for very large n.
+        "reference": the readable functions; "exact": the same result from
+        `binms_teach.fast`; "hnsw": approximate neighbours (faiss) for very large n.
     n_jobs : int, default None
-        Processes for the ascent through joblib (or Dask); the result does not change.
+        Processes for the ascent (joblib, or Dask); the result does not change.
 
     Attributes
     ----------
-    modes_ : ndarray of uint8, shape (n_samples, n_features)
-        The mode x*_l of every sample.
-    labels_ : ndarray of int, shape (n_samples,)
-        Cluster numbers in order of first appearance.
-    cluster_centers_ : ndarray of uint8, shape (n_clusters, n_features)
-        The majority vote of each cluster's members.
-    n_iter_, converged_, epsilon_, k1_, k2_, selection_, paths_
-        The most updates of a sample, each sample's fixed-point flag, the threshold, the
-        k1 and k2 used (k2_ None with an explicit epsilon), the automatic choice (or
-        None), and with ``record_paths`` the iterates x_{l,0}, ..., x*_l.
+    modes_, labels_, cluster_centers_ : the mode x*_l of every sample (n, d); cluster numbers
+        in order of first appearance (n,); each cluster's majority vote (n_clusters, d).
+    n_iter_, converged_, epsilon_, k1_, k2_, selection_, paths_ : the most updates of a
+        sample; each sample's fixed-point flag; the threshold; the k1 and k2 used (k2_ None
+        with an explicit epsilon); the automatic choice (or None); the recorded iterates.
 
     Examples
     --------
@@ -127,11 +122,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         return self.selection_.k1, self.selection_.k2
 
     def predict(self, X):
-        """Ascend each row of X on the training data; the label of the nearest training mode.
-
-        A tie between equally near modes goes to the lowest training index ("index") or to
-        the lexicographically smallest mode ("ball": order-free).
-        """
+        """Ascend each row of X on the training data; the label of the nearest training mode
+        (a tie: the lowest training index, or for "ball" the smallest mode: order-free)."""
         check_is_fitted(self, "modes_")
         Y, p = self._validate(X, reset=False), self._ascent
         with checked_already():

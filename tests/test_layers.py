@@ -24,21 +24,13 @@ import pytest
 from binms_teach import BinNNMS, ascent
 from binms_teach.fast.popcount import engine, popcount_available
 from binms_teach.trace import ascent_trace
+from tests.data import tie_heavy
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "binms_teach"
 READABLE = ("hamming.py", "majority.py", "ascent.py", "labelling.py", "binnnms.py")
 TIES = ("one", "zero", "keep")
 ENGINES = ["numpy", "faiss"] if popcount_available() else ["numpy"]
-
-
-def tie_heavy(seed, n=300, d=7, patterns=12):
-    """n rows from a few patterns of d bits, a few bits flipped: every distance is shared."""
-    rng = np.random.default_rng(seed)
-    P = (rng.random((patterns, d)) < 0.5).astype(np.uint8)
-    X = P[rng.integers(0, patterns, n)]
-    X[rng.random(X.shape) < 0.03] ^= 1
-    return X
 
 
 def fitted(X, **params):

@@ -27,7 +27,7 @@ from binms_teach.datasets.rows import row_keys
 from binms_teach.fast import lists as fast_lists
 from binms_teach.labelling import first_appearance
 from binms_teach.majority import decide
-from tests import reference_ball
+from tests import data, reference_ball
 from tests import reference_impl as ref
 
 TIES = ("one", "zero", "keep")
@@ -43,11 +43,7 @@ def plain_vote(ones, total, tie, current):
 
 
 def tie_heavy(seed, n, d, patterns):
-    rng = np.random.default_rng(seed)
-    P = (rng.random((patterns, d)) < 0.5).astype(np.uint8)
-    X = P[rng.integers(0, patterns, n)]
-    X[rng.random(X.shape) < 0.05] ^= 1
-    return X
+    return data.tie_heavy(seed, n, d, patterns, flip=0.05)
 
 
 # ---------------------------------------------------------------- the vote threshold and ties
