@@ -397,6 +397,15 @@ def test_the_readable_algorithm_files_hold_at_most_600_lines_of_code():
     assert sum(code_lines(PACKAGE / name) for name in READABLE) <= 600
 
 
+def test_the_readable_files_read_in_one_sitting_and_check_nothing_themselves():
+    """About 480 lines together, docstrings included, and no input checks of their own: the
+    parameters are checked at the edge (`validate_params`, binms_teach/_validation.py)."""
+    texts = {name: (PACKAGE / name).read_text(encoding="utf-8") for name in READABLE}
+    assert sum(len(text.splitlines()) for text in texts.values()) <= 490
+    assert [name for name, text in texts.items()
+            if "check_input" in text or "check_binary" in text or "check_int" in text] == []
+
+
 def test_a_module_and_its_function_of_the_same_name_pass_their_doctests_alone():
     """`pytest binms_teach/hamming.py`: the module's doctests, run on their own, see the
     function `binms_teach.hamming` (the root conftest.py imports the package first)."""
