@@ -256,6 +256,11 @@ CONSTRAINTS = {
 _checked = contextvars.ContextVar("binms_teach_checked", default=False)
 
 
+def trusted():
+    """Whether the caller checked the arguments already (inside a checked call)."""
+    return _checked.get()
+
+
 @contextlib.contextmanager
 def checked_already():
     """Inside: the public functions trust their arguments (a caller that checked them)."""

@@ -116,9 +116,10 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
         from .selection import choose_parameters  # a teaching tool, imported when asked
 
         grid = {name: None if is_auto(p[name]) else (p[name],) for name in ("k1", "k2")}
-        self.selection_ = choose_parameters(
-            X, grid["k1"], grid["k2"], tie=p["tie"], max_iter=p["max_iter"],
-            neighbours=p["neighbours"], n_jobs=self.n_jobs, algorithm=p["algorithm"])
+        with checked_already():
+            self.selection_ = choose_parameters(
+                X, grid["k1"], grid["k2"], tie=p["tie"], max_iter=p["max_iter"],
+                neighbours=p["neighbours"], n_jobs=self.n_jobs, algorithm=p["algorithm"])
         return self.selection_.k1, self.selection_.k2
 
     def predict(self, X):
