@@ -25,24 +25,26 @@ import numpy as np
 from ..evaluation import paper
 from . import palette
 from .experiments_text import (
-    figure1_alt,
     figure1_names,
     figure1_numbers,
-    figure2_alt,
+    figure1_text,
     figure2_numbers,
-    figure3_alt,
+    figure2_text,
     figure3_numbers,
+    figure3_text,
     result_value,
-    results_alt,
     results_numbers,
+    results_text,
     series_name,
 )
 
 
-def _describe(fig, alt, numbers):
+def _describe(fig, text, numbers):
+    """Describe ``fig`` with ``text`` = (alt, long) from `experiments_text`."""
     from . import describe
 
-    return describe(fig, alt, numbers)
+    alt, long = text
+    return describe(fig, alt, numbers, long=long)
 
 
 def _style(slide):
@@ -98,7 +100,7 @@ def figure1(sweeps, slide=False):
     """
     names = figure1_names(sweeps)
     with _style(slide):
-        return _describe(draw_figure1(sweeps, slide), figure1_alt(sweeps),
+        return _describe(draw_figure1(sweeps, slide), figure1_text(sweeps),
                          figure1_numbers(sweeps, names))
 
 
@@ -148,7 +150,7 @@ def figure2(curves, slide=False):
         Its numbers: every point of every curve.
     """
     with _style(slide):
-        return _describe(draw_figure2(curves, slide), figure2_alt(curves),
+        return _describe(draw_figure2(curves, slide), figure2_text(curves),
                          figure2_numbers(curves))
 
 
@@ -256,7 +258,7 @@ def figure_results(rows, slide=False):
         Its numbers: the mean and standard deviation of every point it plots.
     """
     with _style(slide):
-        return _describe(draw_figure_results(rows, slide), results_alt(rows),
+        return _describe(draw_figure_results(rows, slide), results_text(rows),
                          results_numbers(rows))
 
 
@@ -297,7 +299,7 @@ def figure3(protos, slide=False):
         Its numbers: each prototype's majority digit, cluster size and purity.
     """
     with _style(slide):
-        return _describe(draw_figure3(protos, slide), figure3_alt(protos),
+        return _describe(draw_figure3(protos, slide), figure3_text(protos),
                          figure3_numbers(protos))
 
 
