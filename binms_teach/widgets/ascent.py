@@ -1,9 +1,5 @@
-"""`AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step.
-
-It displays the `binms_teach.trace.AscentTrace` of the chosen point and k1:
-x_j, its voters, their votes for a 1 in every pixel, x_{j+1} with the bits
-that changed, and the whole path.
-"""
+"""`AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step: x_j, its
+voters, their votes in every pixel, x_{j+1} with the bits that changed, and the whole path."""
 
 from collections import OrderedDict
 
