@@ -90,7 +90,7 @@ def marker_path(marker):
     return style.get_path().transformed(style.get_transform())
 
 
-def _rgba(hex_colour):
+def rgba(hex_colour):
     h = hex_colour.lstrip("#")
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
 
@@ -102,8 +102,8 @@ def label_style(code):
     the marker does not before 10, so no two digits look alike.
     """
     style = series_style(int(code))
-    return _rgba(style["color"]), style["marker"], style["linestyle"]
+    return rgba(style["color"]), style["marker"], style["linestyle"]
 
 
 # Every cluster past the coloured ones: the palette's reference grey (4.5:1 on white).
-GREY = _rgba(GREY_HEX)
+GREY = rgba(GREY_HEX)
