@@ -24,8 +24,9 @@ the picture is replaced by a placeholder first, notebooks/sanitize.cfg).
 
 `style` sets matplotlib's parameters for a lesson's figure or, with ``slide=True``, for a
 figure projected in a deck (text inside the figure at least 20 px when the deck shows it at
-most 960 px wide on a 1280 x 720 screen). `alt_text_problem` is the one rule every accessibility test applies to a
-text alternative: at least 8 words, not a file path, not a placeholder.
+most 960 px wide on a 1280 x 720 screen). `alt_text_problem` is the one rule every
+accessibility test applies to a text alternative: at least 8 words, not a file path, not a
+placeholder.
 
 Examples
 --------
