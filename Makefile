@@ -50,7 +50,7 @@ test-notebooks: dev
 
 test-e2e: dev  ## the widgets in a real JupyterLab, the book and the slides, in headless Chromium
 	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens
-	$(ONE_THREAD) $(BIN)/pytest -m e2e tests/e2e $(PARALLEL)
+	$(ONE_THREAD) $(BIN)/pytest -m "e2e and not hub" tests/e2e $(PARALLEL)
 
 execute-notebooks: dev  ## re-run every notebook in place so its stored outputs are today's
 	$(BIN)/python tools/execute_notebooks.py $(NOTEBOOKS)
@@ -134,3 +134,10 @@ wheel: dev  ## the wheel (with the data and the notebooks inside) in dist/
 
 clean:
 	rm -rf $(VENV) $(LATEST) build dist *.egg-info .pytest_cache
+
+# The class server of docs/class-server.md, set up by its scripts and used by three students
+# in Chromium (tests/e2e/test_class_server.py). As root: it creates Unix users (and removes them).
+.PHONY: test-hub
+test-hub: dev  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
+	bash tools/install_chromium.sh
+	$(BIN)/pytest -m hub tests/e2e/test_class_server.py -s
