@@ -56,7 +56,8 @@ ASSIGNMENT = "01_binary_data_and_hamming"
 PLANTED = "01.hamming"  # the question the "slip" student gets wrong
 LESSON = "06_binary_gradient_ascent.ipynb"  # the lesson with the ascent explorer
 SPAWN_TIMEOUT = 240  # s: a JupyterLab on two busy cores
-RUN_TIMEOUT = int(os.environ.get("BINMS_CLASS_RUN_TIMEOUT", 300))  # s: lesson 06, Run All Cells, on two busy cores
+# s: lesson 06, Run All Cells, on two busy cores
+RUN_TIMEOUT = int(os.environ.get("BINMS_CLASS_RUN_TIMEOUT", 300))
 
 
 # --- helpers ----------------------------------------------------------------------------
@@ -219,9 +220,8 @@ def class_server():
 # --- the browser ------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser(class_server):
-    from playwright.sync_api import sync_playwright
-
     import lab_driver
+    from playwright.sync_api import sync_playwright
 
     pw = sync_playwright().start()
     try:
@@ -402,7 +402,7 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
     assert {maximum for _, maximum in scores.values()} == {full}
 
     # each student fetches the feedback through their server and finds their own score in it
-    for name, how in STUDENTS.items():
+    for name in STUDENTS:
         context, page = _login(browser, hub, name, passwords[name])
         try:
             base = f"/user/{name}"
