@@ -71,7 +71,7 @@ def recall(approx, exact):
 
 
 def bench_engines(large=False):
-    from binms_teach.metrics import ari
+    from binms_teach.evaluation.metrics import ari
     sizes = EXACT_SIZES + (EXACT_SIZES_LARGE if large else [])
     hnsw_sizes = HNSW_SIZES + (HNSW_SIZES_LARGE if large else [])
     rows = []
@@ -364,7 +364,7 @@ def plot(engines, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from binms_teach.palette import series_style
+    from binms_teach.figures.palette import series_style
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
     labels = {"numpy": "float32 (BLAS)", "faiss": "popcount (faiss)", "hnsw": "hnsw"}
     for i, name in enumerate(("numpy", "faiss", "hnsw")):

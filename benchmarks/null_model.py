@@ -48,7 +48,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from binms_teach import experiments
-from binms_teach.metrics import ari
+from binms_teach.evaluation.metrics import ari
 from binms_teach.selection import (
     DEPENDENCE_MARGIN,
     SILHOUETTE_ROWS,

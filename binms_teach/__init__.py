@@ -19,11 +19,10 @@ _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from .ascent import bga, bga_path, bga_step  # noqa: E402
 from .binnnms import BinNNMS  # noqa: E402
+from .evaluation import KModes, ami, ari, nmi, quantization_error  # noqa: E402
 from .hamming import ball_neighbours, hamming, nearest_neighbours  # noqa: E402
-from .kmodes import KModes  # noqa: E402
 from .labelling import epsilon_from_k2, epsilon_proximity  # noqa: E402
 from .majority import inertia, majority_vote, vote_counts  # noqa: E402
-from .metrics import ami, ari, nmi, quantization_error  # noqa: E402
 
 __all__ = [
     "BinNNMS", "KModes", "ami", "ari", "ball_neighbours", "bga", "bga_path", "bga_step",

@@ -61,7 +61,7 @@ def check_binary(X, name="X", ndim=2):
     if A.dtype.kind in "USV":
         raise TypeError(
             f"{name} has dtype {A.dtype}, but binary data must be numeric 0/1 values: "
-            "encode categories first with binms_teach.coding.disjunctive_code."
+            "encode categories first with binms_teach.datasets.coding.disjunctive_code."
         )
     if A.dtype.kind == "c":
         raise ValueError(f"Complex data not supported: {name} is complex; give real 0/1 values.")
@@ -93,7 +93,7 @@ def check_binary(X, name="X", ndim=2):
             raise ValueError(
                 f"{name}[{', '.join(map(str, where))}] = {value}, but binary data may only "
                 "hold 0 and 1: binarise it first (for example X > threshold, or "
-                "binms_teach.coding.disjunctive_code for categories)."
+                "binms_teach.datasets.coding.disjunctive_code for categories)."
             )
     return np.ascontiguousarray(A, dtype=np.uint8).copy()
 
@@ -107,7 +107,8 @@ def _object_as_numbers(A, name):
     text = next((v for v in A.flat if isinstance(v, (str, bytes))), None)
     if text is not None:
         raise TypeError(f"{name} holds text ({text!r}), but binary data must be numeric 0/1 "
-                        "values: encode categories first with binms_teach.coding.disjunctive_code.")
+                        "values: encode categories first with "
+                        "binms_teach.datasets.coding.disjunctive_code.")
     try:
         return A.astype(np.float64)
     except (TypeError, ValueError) as exc:  # a dict, None, a list...

@@ -76,7 +76,7 @@ def binnnms(X, k1, k2, max_iter=100, tie="one", epsilon=None, epsilon_from="mode
 def kmodes(X, centres, max_iter=100):
     """k-modes as the paper's Section 3: (a) assign, (b) majority vote, until nothing changes.
 
-    The rules the paper leaves open, as documented in binms_teach.kmodes: an
+    The rules the paper leaves open, as documented in binms_teach.evaluation.kmodes: an
     assignment tie goes to the lower centre index, a tied vote keeps the
     centre's bit (an empty cluster keeps its centre), and a run cut after
     max_iter rounds returns the centres its last assignment used.

@@ -101,7 +101,7 @@ def test_object_arrays_of_numbers_are_read_as_numbers(make):
 
 
 def test_kmodes_single_run_refuses_centres_of_another_width():
-    from binms_teach.kmodes import kmodes_single_run
+    from binms_teach.evaluation.kmodes import kmodes_single_run
 
     with pytest.raises(ValueError, match="centres have 2 features, X has 3"):
         kmodes_single_run(X_OK, [[0, 1], [1, 0]])

@@ -225,3 +225,22 @@ def test_built_book_holds_the_exercises_and_the_teaching_page():
         assert (HTML / "notebooks" / "exercises" / f"{path.stem}.html").is_file(), path.name
     index = (HTML / "index.html").read_text(encoding="utf-8")
     assert 'href="teaching.html"' in index and "Exercises" in index
+
+
+def test_built_pages_with_a_stepper_stay_under_1_mb():
+    """A page with a stepper, with every picture it loads, weighs less than 1 MB (a student on
+    a slow line or a phone opens it too)."""
+    from binms_teach.widgets.lesson_steppers import STEPPERS
+
+    built_pages()
+    weights = {}
+    for name in STEPPERS:
+        page = HTML / "notebooks" / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        assert text.count('class="binms-stepper"') == 1, f"{page.name}: no stepper"
+        pictures = {src for src in re.findall(r'<img[^>]*\ssrc="([^"]+)"', text)
+                    if not src.startswith("data:")}
+        weights[name] = len(text.encode()) + sum((page.parent / src).stat().st_size
+                                                 for src in pictures)
+    heavy = {name: w for name, w in weights.items() if w >= 1_000_000}
+    assert not heavy, f"pages of 1 MB or more (bytes, pictures included): {heavy}"

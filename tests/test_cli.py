@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from binms_teach import doctor, experiments
-from binms_teach.__main__ import main
-from binms_teach.course import CourseError, copy_course, course_files
+from binms_teach import experiments
+from binms_teach.cli import doctor
+from binms_teach.cli.course import CourseError, copy_course, course_files
+from binms_teach.cli.main import main
 from binms_teach.datasets import _fetch
 
 REPO = Path(__file__).resolve().parents[1]
@@ -88,7 +89,7 @@ def test_both_entry_points_say_it_in_one_line(entry, case):
 
 def test_an_unwritable_out_folder_is_one_line(tmp_path, capsys, monkeypatch):
     # Tests may run as root, who can write anywhere: make the probe itself fail.
-    import binms_teach.course as course  # the CLI checks --out with course.check_folder
+    import binms_teach.cli.course as course  # the CLI checks --out with course.check_folder
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
@@ -102,7 +103,7 @@ def test_an_unwritable_out_folder_is_one_line(tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize("command", ["course", "nbgrader"])
 def test_an_unwritable_course_folder_is_one_line(tmp_path, capsys, monkeypatch, command):
     # As root every folder is writable: make the probe fail as it does for a student.
-    import binms_teach.course as course
+    import binms_teach.cli.course as course
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")

@@ -1,11 +1,11 @@
-"""Tests of binms_teach.coding against the paper's Table 1 and a brute-force decoder."""
+"""Tests of binms_teach.datasets.coding against the paper's Table 1 and a brute-force decoder."""
 
 import itertools
 
 import numpy as np
 import pytest
 
-from binms_teach.coding import (
+from binms_teach.datasets.coding import (
     Block,
     Codebook,
     additive_code,

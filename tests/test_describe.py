@@ -171,7 +171,7 @@ def test_style_changes_nothing_outside_and_slides_stay_readable():
 
 
 def test_style_draws_on_opaque_white_with_the_palette():
-    from binms_teach import palette
+    from binms_teach.figures import palette
 
     with style():
         assert matplotlib.rcParams["axes.prop_cycle"].by_key()["color"] == list(palette.COLOURS)

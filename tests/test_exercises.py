@@ -499,7 +499,8 @@ def test_majority_vote_accepts_a_correct_vectorised_version():
 # hold the numbers the solutions notebooks print. Here each one comes from another route: the
 # package functions the notebooks use where nb01_05 uses plain code, plain loops or plain numpy
 # where the notebooks use the package (NMI, ARI, epsilon(k2), the labelling and the quantization
-# error are written out below, never taken from binms_teach.metrics or binms_teach.labelling).
+# error are written out below, never taken from binms_teach.evaluation.metrics or
+# binms_teach.labelling).
 # An optimum returns every value that ties (a tuple).
 
 def plain_distances(A, B):
@@ -726,8 +727,8 @@ def _01_05():
     from scipy.stats import binom
 
     from binms_teach import bga_path, hamming, inertia, majority_vote, nearest_neighbours
-    from binms_teach.coding import additive_code, disjunctive_code
     from binms_teach.datasets import load_car
+    from binms_teach.datasets.coding import additive_code, disjunctive_code
     from binms_teach.hamming import hamming_reference
     from binms_teach.kernels import aitchison_aitken, kde, median_shift_ratio
     from binms_teach.majority import median_centres_brute_force
@@ -1320,3 +1321,81 @@ def test_null_model_check_rejects_what_keeps_the_dependence_or_moves_the_means()
         verdict = check("12.null_model", wrong)
         assert not verdict.correct and words in verdict.message, verdict.message
     assert check("12.null_model", independence_ok).correct
+
+
+# -- narrow accumulators: right on small inputs, wrong at the lessons' scale ----------------
+# Each answer below is correct on every input of a few rows (its counts stay under 256) and
+# wraps at the size the lessons feed it: hundreds of rows (07 votes over about 200 images),
+# Digits' d = 240, k1 above 255.
+
+def _uint8_twice_vote(X, tie):  # 2 * 150 = 300 is 44 in uint8
+    X = np.asarray(X)
+    twice = 2 * X.sum(axis=0, dtype=np.uint8)
+    return ((twice > len(X)) | ((twice == len(X)) & (tie == "one"))).astype(np.uint8)
+
+
+def _uint8_step(count_dtype=np.int64, distance_dtype=np.int64):
+    def step(X, x, k1, tie):
+        X = np.asarray(X)
+        distances = (X != np.asarray(x)).sum(axis=1, dtype=distance_dtype)
+        nearest = np.argsort(distances, kind="stable")[:k1]
+        twice = 2 * X[nearest].sum(axis=0, dtype=count_dtype)
+        return ((twice > k1) | ((twice == k1) & (tie == "one"))).astype(np.uint8)
+    return step
+
+
+def _uint8_label(M, epsilon):
+    M = np.asarray(M)
+    H = (M[:, None, :] != M[None, :, :]).sum(axis=2, dtype=np.uint8)  # 300 is 44
+    labels = -np.ones(len(M), dtype=int)
+    for start in range(len(M)):
+        if labels[start] < 0:
+            labels[start], stack = start, [start]
+            while stack:
+                i = stack.pop()
+                for j in np.flatnonzero((H[i] <= epsilon) & (labels < 0)):
+                    labels[j] = start
+                    stack.append(j)
+    return labels
+
+
+@pytest.mark.parametrize("exercise_id, bug", [
+    ("01.hamming", lambda a, b: int(np.sum(np.asarray(a) != np.asarray(b), dtype=np.uint8))),
+    ("01.hamming", lambda a, b: int((np.asarray(a) ^ np.asarray(b)).sum(dtype=np.uint8))),
+    ("02.majority_vote", _uint8_twice_vote),
+    ("06.bga_step", _uint8_step(count_dtype=np.uint8)),
+    ("06.bga_step", _uint8_step(distance_dtype=np.uint8)),
+    ("07.label", _uint8_label),
+], ids=["hamming-sum", "hamming-xor", "vote-twice", "step-votes", "step-distances", "label"])
+def test_a_narrow_accumulator_is_caught_at_the_lessons_scale(exercise_id, bug):
+    verdict = check(exercise_id, bug)
+    assert not verdict.correct, f"{exercise_id}: a uint8 accumulator passed"
+    assert "expected" in verdict.message or "as partitions" in verdict.message, verdict.message
+    # the input it fails on is shown by the line that builds it, not as 300 pasted rows
+    assert len(verdict.details.splitlines()) < 10, verdict.details[:300]
+
+
+def test_the_narrow_accumulators_are_right_on_small_inputs():
+    """So the cases at scale, not the small ones, are what catch them."""
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        X = rng.integers(0, 2, size=(9, 6), dtype=np.uint8)
+        for tie in ("one", "zero"):
+            assert np.array_equal(_uint8_twice_vote(X, tie), majority_ok(X, tie))
+            for k1 in (1, 4, 9):
+                for bug in (_uint8_step(count_dtype=np.uint8),
+                            _uint8_step(distance_dtype=np.uint8)):
+                    assert np.array_equal(bug(X, X[0], k1, tie), step_ok(X, X[0], k1, tie))
+        assert (np.equal.outer(_uint8_label(X, 2), _uint8_label(X, 2))
+                == np.equal.outer(label_ok(X, 2), label_ok(X, 2))).all()
+
+
+@pytest.mark.parametrize("exercise_id", ["01.hamming", "02.majority_vote", "06.bga_step",
+                                         "07.label"])
+def test_every_implement_check_has_cases_at_the_lessons_scale(exercise_id):
+    cases = EXERCISES[exercise_id].cases()
+    arrays = [v for c in cases for k, v in c.items() if k != "_code" and isinstance(v, np.ndarray)]
+    assert any(a.dtype == np.uint8 and a.ndim == 2 and len(a) >= 200 for a in arrays) or (
+        exercise_id == "01.hamming" and any(a.dtype == np.uint8 and a.size > 255 for a in arrays))
+    if exercise_id == "06.bga_step":
+        assert any(c["k1"] > 255 for c in cases)

@@ -5,7 +5,7 @@
 - Figure 2's quantization errors against plain loops (one ascent path per point,
   the reference labelling, median centres and Hamming distances by hand);
 - k-modes runs, prototypes, best / honest choices and Table 2 against loops
-  and against the paper's numbers as typed in `binms_teach.paper`.
+  and against the paper's numbers as typed in `binms_teach.evaluation.paper`.
 
 Real-data tests need the UCI files (BINMS_TEACH_DATA, as tests/test_datasets.py);
 under CI=true they must run, elsewhere they are skipped when the files are missing.
@@ -17,9 +17,11 @@ import numpy as np
 import pytest
 from sklearn.metrics import silhouette_score
 
-from binms_teach import BinNNMS, KModes, ari, experiments, nmi, paper
+from binms_teach import BinNNMS, KModes, ari, experiments, nmi
 from binms_teach.ascent import bga_path
 from binms_teach.datasets import fetch_file, make_bernoulli_mixture
+from binms_teach.evaluation import paper
+from binms_teach.figures import experiments as paper_figures
 from binms_teach.labelling import epsilon_from_k2, epsilon_proximity
 from tests.guards import missing
 
@@ -421,7 +423,7 @@ def test_figures_have_the_expected_panels(mixture):
 
     X, y = mixture
     s = experiments.sweep(X, y, (0, 3), (2, 5))
-    fig1 = experiments.figures.draw_figure1({"zoo": s, "spect": s})
+    fig1 = paper_figures.draw_figure1({"zoo": s, "spect": s})
     assert len(fig1.axes) == 2 * 2 * 2  # two rows of NMI and ARI, each with a colour bar
     heatmaps = [ax for ax in fig1.axes if ax.images]
     assert len(heatmaps) == 4
@@ -431,7 +433,7 @@ def test_figures_have_the_expected_panels(mixture):
         assert colorbar is not None and colorbar.ax.get_ylabel() in ("NMI", "ARI")
         assert ax.get_xlabel() == "$k_2$" and ax.get_ylabel().startswith("$k_1$")
     curves = [experiments.quantization_curves(X, y, k1, 5) for k1 in (3, 6)]
-    fig2 = experiments.figures.draw_figure2({"zoo": curves})
+    fig2 = paper_figures.draw_figure2({"zoo": curves})
     assert len(fig2.axes) == 2 and len(fig2.axes[0].lines) == 2 and len(fig2.axes[1].lines) == 4
     for ax in fig2.axes:
         assert ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
@@ -444,7 +446,7 @@ def test_figures_have_the_expected_panels(mixture):
     images = make_bernoulli_mixture(60, 240, 10, flip=0.05, random_state=0)
     labels = BinNNMS(k1=3, k2=2).fit(images.data).labels_
     protos = experiments.digit_prototypes(images.data, images.target, labels, 3, 2)
-    fig3 = experiments.figures.draw_figure3(protos)
+    fig3 = paper_figures.draw_figure3(protos)
     shown = [ax for ax in fig3.axes if ax.images]
     assert len(shown) == 20 and not any(ax.axison for ax in fig3.axes)
     assert shown[0].images[0].get_array().shape == (16, 15)
@@ -458,7 +460,7 @@ def test_results_figure_draws_each_row_with_its_error_bar(made_up_table3):
     import matplotlib.pyplot as plt
 
     rows = made_up_table3
-    fig = experiments.figures.draw_figure_results(rows)
+    fig = paper_figures.draw_figure_results(rows)
     nmi_ax, ari_ax = fig.axes
     assert nmi_ax.get_xlabel() == "data set" and nmi_ax.get_ylabel().startswith("NMI")
     assert ari_ax.get_ylabel().startswith("ARI")

@@ -6,7 +6,7 @@
 second computation here finds in the data, and whose numbers table holds what it plots;
 with ``slide=True`` its text stays readable at the width a deck shows it, and the picture
 fits below a slide's heading (at most 960 x 480 px). The matplotlib
-figures behind them (``experiments.figures.draw_*``) have the panels a reader is told of.
+figures behind them (``figures.experiments.draw_*``) have the panels a reader is told of.
 """
 
 import re
@@ -17,8 +17,8 @@ import pytest
 
 from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
-from binms_teach.experiments import figures as paper_figures
 from binms_teach.figures import DescribedFigure, alt_text_problem, nb08_12
+from binms_teach.figures import experiments as paper_figures
 from binms_teach.figures.describe import SLIDE_MAX_WIDTH_PX, SLIDE_MIN_TEXT_PX
 
 matplotlib.use("Agg")
@@ -50,6 +50,11 @@ def check_described(d, slide):
         assert d.width <= SLIDE_MAX_WIDTH_PX and d.height <= 480, (d.width, d.height)
 
 
+def said(d):
+    """All a figure says: its alt and its long description."""
+    return d.alt + " " + (d.long or "")
+
+
 def number_in(text, value, places=3):
     return f"{value:.{places}f}" in text
 
@@ -66,8 +71,8 @@ def test_figure1_states_the_best_settings(sweeps, slide):
         # the best NMI, found again by a plain loop over the grid
         best = max((s.nmi[i, j], s.k1s[i], s.k2s[j]) for i in range(len(s.k1s))
                    for j in range(len(s.k2s)))
-        assert number_in(d.alt, best[0]), (best, d.alt)
-        assert f"({best[1]}, {best[2]})" in d.alt
+        assert number_in(said(d), best[0]), (best, said(d))
+        assert f"({best[1]}, {best[2]})" in said(d)
     # the numbers as the maps show them: a row per data set, score and k1, a column per k2
     s = shown["zoo"]
     assert len(d.numbers["k1"]) == sum(2 * len(x.k1s) for x in shown.values())
@@ -84,7 +89,7 @@ def test_figure2_states_where_each_curve_starts_and_ends(mixture, slide):
     d = experiments.figure2(curves, slide=slide)
     check_described(d, slide)
     for c in curves["zoo"]:
-        assert f"{c.target[0]:.2f} to {c.target[-1]:.2f} bits for k1 = {c.k1}" in d.alt
+        assert f"k1 = {c.k1} falls from {c.target[0]:.2f} at j = 0" in said(d)
     assert len(d.numbers["j"]) == sum(len(c.target) for c in curves["zoo"])
 
 
@@ -99,6 +104,7 @@ def test_figure3_names_the_digits_of_the_prototypes(slide):
     missing = sorted(set(range(10)) - set(digits))
     if missing:
         assert f"none for the {missing[0]}" in d.alt
+        assert f"prototypes for {len(set(digits))} of the 10 digits" in d.alt
     else:
         assert "one prototype for each digit from 0 to 9" in d.alt
     assert d.numbers["majority digit"][:10] == [str(x) for x in digits]
@@ -109,7 +115,7 @@ def test_results_figure_pairs_binnnms_with_kmodes(slide, made_up_table3):
     rows = made_up_table3
     d = experiments.figure_results(rows, slide=slide)
     check_described(d, slide)
-    assert "Spect 0.500 against 0.300" in d.alt and "Car 0.500 against 0.300" in d.alt
+    assert "Spect 0.500 against 0.300" in said(d) and "Car 0.500 against 0.300" in said(d)
     # the paper's Car "single class" plots no point, so it has no row of numbers
     assert ("Car", "paper BinNNMS") not in zip(d.numbers["data set"], d.numbers["series"],
                                                strict=True)
@@ -161,7 +167,7 @@ def test_reshape_figure_measures_the_shear(slide):
     right = np.mean([nb08_12.row_jump(X[y == k].mean(axis=0).reshape(16, 15)) for k in range(10)])
     wrong = np.mean([nb08_12.row_jump(X[y == k].mean(axis=0).reshape(15, 16)) for k in range(10)])
     assert right < wrong
-    assert f"differ by {right:.2f}" in d.alt and f"differ by {wrong:.2f}" in d.alt
+    assert f"differ by {right:.2f}" in said(d) and f"by {wrong:.2f}" in said(d)
 
 
 def auto_rows():
@@ -177,7 +183,7 @@ def auto_rows():
 def test_auto_figure_gives_each_pair_and_the_share_range(slide):
     d = nb08_12.auto_figure(auto_rows(), slide=slide)
     check_described(d, slide)
-    assert "Votes 0.498 against 0.632 with 28 clusters against 17" in d.alt
+    assert "Votes 0.498 against 0.632 with 28 clusters against 17" in said(d)
     assert "reaches 0.79 to 0.94 of the best" in d.alt  # Spect, not learnable, left out
     assert d.numbers["ratio"] == ["0.935", "0.788", "-"]
 
@@ -192,8 +198,8 @@ def test_criteria_figure_says_where_each_criterion_peaks(slide):
     i = sel.k1s.index(sel.k1)
     silhouette = sel.scores["silhouette"][i]
     j = int(np.nanargmax(silhouette))  # the first of the highest, as the text says
-    assert f"silhouette is highest at k2 = {sel.k2s[j]} ({silhouette[j]:.2f})" in d.alt
-    assert f"The rule chose k2 = {sel.k2}" in d.alt
+    assert f"silhouette is highest at k2 = {sel.k2s[j]} ({silhouette[j]:.2f})" in said(d)
+    assert f"the rule chose k2 = {sel.k2}" in d.alt
     assert d.numbers["k2"] == [str(k) for k in sel.k2s]
     assert all(re.fullmatch(r"-?\d+\.\d", v) for v in d.numbers["bic"])  # one decimal
     assert selection.K2S[0] == sel.k2s[0]

@@ -9,15 +9,15 @@ import re
 import pytest
 
 from binms_teach import exercises
-from binms_teach.__main__ import main
-from binms_teach.course import CourseError, course_source
-from binms_teach.grading import (
+from binms_teach.cli.course import CourseError, course_source
+from binms_teach.cli.grading import (
     CHECK_POINTS,
     IMPLEMENT_POINTS,
     PROSE_POINTS,
     RUBRIC,
     write_nbgrader_course,
 )
+from binms_teach.cli.main import main
 
 SOLUTIONS = sorted((course_source() / "solutions").glob("*_solutions.ipynb"))
 
@@ -116,7 +116,7 @@ def test_a_rerun_changes_nothing_and_an_edit_is_kept_unless_forced(course, capsy
 def test_a_graded_cell_is_silent_for_the_student_and_strict_for_nbgrader(monkeypatch):
     """``graded`` does nothing in a student's run; under nbgrader it takes the answer out of the
     namespace and fails with the whole verdict unless the answer is correct."""
-    from binms_teach.grading import graded
+    from binms_teach.cli.grading import graded
 
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     namespace = {"answer": 99}

@@ -13,7 +13,7 @@ from kmodes.kmodes import KModes as PackageKModes
 
 from binms_teach import KModes, ari, hamming, majority_vote
 from binms_teach.datasets import load_spect, make_bernoulli_mixture
-from binms_teach.kmodes import init_centres, kmodes_single_run
+from binms_teach.evaluation.kmodes import init_centres, kmodes_single_run
 from tests import reference_impl as ref
 from tests.strategies import binary_matrices
 

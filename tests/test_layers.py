@@ -238,15 +238,16 @@ def top_level_imports(path):
 
 # The layers, bottom to top: a module imports its own layer and the layers below, never one
 # above (at module level). The folders show them: the readable files at the top level of the
-# package, `fast/`, the teaching tools, the reproduction and the course.
+# package (beside them `evaluation/`: the scores, the k-modes baseline and the paper's numbers;
+# `datasets/` with the codings), `fast/`, the teaching tools, the reproduction of the paper
+# and the command line (`cli/`).
 LAYERS = (
-    ("base", ("_validation", "palette", "paper")),
-    ("readable", ("hamming", "majority", "ascent", "labelling", "binnnms", "rows", "metrics",
-                  "kmodes", "coding", "datasets", "__init__")),
+    ("base", ("_validation",)),
+    ("readable", ("hamming", "majority", "ascent", "labelling", "binnnms", "evaluation",
+                  "datasets", "__init__")),
     ("fast", ("fast",)),
     ("teaching tools", ("kernels", "checks", "selection", "trace", "widgets", "figures")),
-    ("reproduction and course", ("experiments", "exercises", "course", "grading", "doctor",
-                                 "__main__")),
+    ("reproduction and course", ("experiments", "exercises", "cli", "__main__")),
 )
 # The only imports up a layer, each inside a function that runs when it is needed: BinNNMS's
 # one dispatch point to the fast layer, and its automatic choice of k1 and k2.

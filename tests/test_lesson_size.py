@@ -136,7 +136,8 @@ def test_counts_on_a_tiny_lesson(tmp_path):
     assert s.words == 16 + 3 + 4 + lesson_stats.DISPLAY_WORDS + 4
     assert (s.code_cells, s.teaching, s.exercises, s.path) == (1, 15, 10, "core")
     assert (s.objectives, s.key_points) == (2, True)
-    assert s.study_minutes == pytest.approx(s.words / 120 + 0.75)
+    assert s.displays == 1
+    assert s.study_minutes == pytest.approx(s.words / 120 + 0.75 + 0.5)  # a code cell, a display
 
 
 def test_a_lesson_without_its_frame_is_seen(tmp_path):
@@ -227,3 +228,22 @@ def test_the_core_path_is_marked_in_00_the_book_and_the_readme():
     rows = re.findall(r"^\| `(\d\d[a-z]?)_\w+` \| ([a-z ]*) \|", readme, re.M)
     assert sorted(n for n, p in rows if p == "core") == core, rows
     assert sorted(n for n, p in rows if p == "going further") == further, rows
+
+
+TOTAL = re.compile(r"(\d+) minutes of teaching and exercises \((\d+) h (\d\d)\)")
+
+
+def test_the_readme_and_00_state_the_core_total_the_lessons_add_up_to():
+    minutes = lesson_stats.core_minutes(list(ALL.values()))
+    contents = next(c.source for c in nbformat.read(PATHS[INDEX], as_version=4).cells
+                    if "contents" in c.metadata.get("tags", []))
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for where, text in (("00's contents", contents), ("README.md", readme)):
+        stated = TOTAL.findall(text)
+        assert len(stated) == 1, f"{where} states the core path's total {len(stated)} times"
+        total, hours, rest = map(int, stated[0])
+        assert (total, hours * 60 + rest) == (minutes, minutes), (
+            f"{where} states {total} minutes ({hours} h {rest:02d}) for the core path, whose "
+            f"lessons state {minutes}: write {minutes} minutes "
+            f"({minutes // 60} h {minutes % 60:02d})")
+    assert minutes <= lesson_stats.MAX_CORE_MINUTES

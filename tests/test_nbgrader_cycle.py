@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from binms_teach.grading import BEGIN, END, write_nbgrader_course
+from binms_teach.cli.grading import BEGIN, END, write_nbgrader_course
 from tests import guards
 
 pytestmark = pytest.mark.nbgrader

@@ -367,6 +367,55 @@ def test_navigation_lists_06b_after_06_and_the_appendix(tmp_path):
     assert navigation.update(tmp_path) == []
 
 
+LINK = re.compile(r"\]\((\w+)\.ipynb\)")
+
+
+def _top_links(path):
+    """(previous, next, beside) numbers of a lesson's top navigation cell, as written."""
+    cell = _read(path).cells[1].source.split("\n", 1)[1]
+    line, _, rest = cell.partition("\n\n")
+    numbers = [n.split("_")[0] for n in LINK.findall(line) if n != "00_index"]
+    previous = numbers[0] if line.startswith("< [") and not line.startswith("< [Contents]") else None
+    following = numbers[-1] if line.rstrip().endswith(">") else None
+    return previous, following, [n.split("_")[0] for n in LINK.findall(rest)]
+
+
+def test_the_core_path_is_walked_in_core_order():
+    """A student who clicks "next" from 01 meets the core lessons in order, and "previous"
+    walks them back; the going-further lessons between two core lessons are offered beside."""
+    lesson_stats = navigation.lesson_stats
+    lessons = {p.name.split("_")[0]: p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]*.ipynb"))}
+    core = [n for n in lessons if n in lesson_stats.CORE]
+    assert core == list(lesson_stats.CORE), core
+    walked, number = [], core[0]
+    while number in lesson_stats.CORE and number not in walked:
+        walked.append(number)
+        number = _top_links(lessons[number])[1]
+    assert walked == core, f"clicking next from {core[0]} walks {walked}"
+    for before, after in zip(core, core[1:]):
+        assert _top_links(lessons[after])[0] == before, f"{after}'s previous is not {before}"
+        between = [n for n in lessons if before < n < after and n not in lesson_stats.CORE]
+        assert _top_links(lessons[before])[2] == between, (before, between)
+    assert _top_links(lessons["02"])[1:] == ("04", ["03"])
+    assert _top_links(lessons["04"])[0] == "02"
+
+
+def test_navigation_keeps_a_core_lesson_on_the_core_path(tmp_path):
+    _course(tmp_path)
+    nbformat.write(_notebook("Four", "4"), tmp_path / "04_four.ipynb")
+    nbformat.write(_notebook("Three", "3"), tmp_path / "03_three.ipynb")
+    navigation.update(tmp_path)
+    two, three, four = (_read(tmp_path / f"{n}.ipynb").cells[1].source
+                        for n in ("02_two", "03_three", "04_four"))
+    assert two.endswith("| [Four](04_four.ipynb) >\n\nGoing further, beside the core path: "
+                        "[Three](03_three.ipynb)")
+    assert four.split("\n")[1].startswith("< [Two](02_two.ipynb) | [Contents]")
+    # a going-further lesson keeps the file order
+    assert three.endswith("< [Two](02_two.ipynb) | [Contents](00_index.ipynb) | "
+                          "[Four](04_four.ipynb) >")
+    assert navigation.update(tmp_path) == []
+
+
 def test_navigation_only_rewrites_the_named_notebooks(tmp_path):
     _course(tmp_path)
     one = tmp_path / "01_one.ipynb"

@@ -22,10 +22,10 @@ from binms_teach import (
     fast,
     majority_vote,
 )
+from binms_teach.datasets.rows import row_keys
 from binms_teach.fast import lists as fast_lists
 from binms_teach.labelling import first_appearance
 from binms_teach.majority import decide
-from binms_teach.rows import row_keys
 from tests import reference_ball
 from tests import reference_impl as ref
 

@@ -24,8 +24,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from binms_teach import palette
-from binms_teach.palette import (
+from binms_teach.figures import palette
+from binms_teach.figures.palette import (
     COLOURS,
     GREY,
     contrast_ratio,

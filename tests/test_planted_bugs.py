@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from sklearn.utils.estimator_checks import check_fit2d_predict1d
 
-from binms_teach import KModes, _validation, kmodes, labelling, majority
+from binms_teach import KModes, _validation, labelling, majority
 from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.evaluation import kmodes
 from binms_teach.fast import ascent as fast_ascent
 from binms_teach.fast import labelling as fast_labelling
 from binms_teach.fast import lists as fast_lists

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from binms_teach import experiments
-from binms_teach.__main__ import main
+from binms_teach.cli.main import main
 from binms_teach.datasets import fetch_file
 from tests.guards import missing
 
@@ -198,7 +198,7 @@ def test_a_failure_writes_nothing(quick_data, tmp_path, monkeypatch):
 
 
 def test_a_failed_write_leaves_no_partial_file(quick_data, tmp_path, monkeypatch):
-    import binms_teach.course as files  # reproduce writes through course.write_atomic
+    import binms_teach.cli.course as files  # reproduce writes through course.write_atomic
 
     real_replace, calls = os.replace, []
 

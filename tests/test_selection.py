@@ -10,9 +10,9 @@ import pytest
 
 from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
+from binms_teach.evaluation.metrics import ari
 from binms_teach.fast import labelling as fast_labelling
 from binms_teach.labelling import epsilon_from_k2
-from binms_teach.metrics import ari
 
 
 def plain_silhouette(X, labels):

@@ -16,7 +16,7 @@ from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
 from binms_teach import BinNNMS, bga, bga_path
 from binms_teach.datasets import load_digits
-from binms_teach.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
+from binms_teach.figures.palette import DIVERGING_CMAP, GREY, OKABE_ITO, series_style
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,
@@ -85,6 +85,39 @@ def bits(colours):
     return ink.astype(np.uint8).reshape(-1)
 
 
+# The 3 x 5 digits, drawn here by hand, row by row ("#" is ink), to read a cell's number back.
+DIGIT_ROWS = {0: "### #.# #.# #.# ###", 1: ".#. ##. .#. .#. ###", 2: "### ..# ### #.. ###",
+              3: "### ..# .## ..# ###", 4: "#.# #.# ### ..# ..#", 5: "### #.. ### ..# ###",
+              6: "### #.. ### #.# ###", 7: "### ..# .#. .#. .#.", 8: "### #.# ### #.# ###",
+              9: "### #.# ### ..# ###"}
+
+
+def read_black_number(pixels, zoom):
+    """The number written in black (each font pixel a zoom x zoom square) in ``pixels``."""
+    ink = np.all(pixels == 0, axis=2)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    ink = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::zoom, ::zoom]
+    glyphs = [" ".join("".join("#" if v else "." for v in row) for row in ink[:, c:c + 3])
+              for c in range(0, ink.shape[1], 4)]
+    return int("".join(str(d) for g in glyphs for d, rows_ in DIGIT_ROWS.items() if rows_ == g))
+
+
+def read_number(cell):
+    """The number written in a 10 x 10 cell of the votes picture (its glyphs fill rows 2-6):
+    the pixels of another colour than the background (pixel (1, 1))."""
+    ink = np.any(cell[2:7, 1:] != cell[1, 1], axis=2)
+    columns = [c for c in range(ink.shape[1]) if ink[:, c].any()]
+    left = columns[0]
+    digits = ""
+    while left < ink.shape[1] and ink[:, left:left + 3].any():
+        glyph = " ".join("".join("#" if v else "." for v in row) for row in ink[:, left:left + 3])
+        matches = [d for d, rows in DIGIT_ROWS.items() if rows == glyph]
+        assert len(matches) == 1, glyph
+        digits += str(matches[0])
+        left += 4
+    return int(digits)
+
+
 def votes_by_loops(X, x, k1):
     """NN_k1(x) by the definition and the number of ones per coordinate among them."""
     rows = X.tolist()
@@ -93,11 +126,41 @@ def votes_by_loops(X, x, k1):
     return nn, ones
 
 
-def readout_by_hand(j, n_updates, k1, changed, ties):
+# The ninths of a 16 x 15 image by hand: rows 0-5, 6-10, 11-15; columns 0-4, 5-9, 10-14.
+NINTHS = [(f"{r} {c}".replace("middle centre", "centre"), rows, cols)
+          for r, rows in (("top", range(0, 6)), ("middle", range(6, 11)),
+                          ("bottom", range(11, 16)))
+          for c, cols in (("left", range(0, 5)), ("centre", range(5, 10)),
+                          ("right", range(10, 15)))]
+
+
+def flips_by_hand(pixels, how):
+    """'N on (region a, region b, region c, M elsewhere)' from a list of flipped pixel indices."""
+    if not pixels:
+        return f"0 {how}"
+    counts = [(name, sum(1 for p in pixels if p // 15 in rows and p % 15 in cols))
+              for name, rows, cols in NINTHS]
+    counts = [(name, n) for name, n in counts if n]
+    top = sorted(counts, key=lambda t: -t[1])[:3]
+    parts = [f"{name} {n}" for name, n in top]
+    rest = len(pixels) - sum(n for _, n in top)
+    return f"{len(pixels)} {how} ({', '.join(parts + ([f'{rest} elsewhere'] if rest else []))})"
+
+
+def readout_by_hand(j, n_updates, k1, x, x_next, ties, mode):
+    on = [p for p in range(len(x)) if x[p] == 0 and x_next[p] == 1]
+    off = [p for p in range(len(x)) if x[p] == 1 and x_next[p] == 0]
+    changed = len(on) + len(off)
     text = (f"iteration {j} of {n_updates - 1} · k1 = {k1} · "
-            f"{changed} {'bit changes' if changed == 1 else 'bits change'} · "
-            f"{ties} {'tie' if ties == 1 else 'ties'}")
-    return text + (f" · fixed point: x_{j} is a mode" if changed == 0 else "")
+            f"{changed} {'bit changes' if changed == 1 else 'bits change'}")
+    if changed:
+        text += f": {flips_by_hand(on, 'on')}, {flips_by_hand(off, 'off')}"
+    text += f" · {ties} {'tie' if ties == 1 else 'ties'}"
+    if changed == 0:
+        return text + f" · fixed point: x_{j} is a mode"
+    far = sum(a != b for a, b in zip(x, mode, strict=True))
+    far_next = sum(a != b for a, b in zip(x_next, mode, strict=True))
+    return text + f" · distance to the mode: {far} {'bit' if far == 1 else 'bits'}, then {far_next}"
 
 
 def check_step_on_screen(ex, X, start, k1, j):
@@ -115,7 +178,9 @@ def check_step_on_screen(ex, X, start, k1, j):
     assert np.array_equal(ex.state.x_next, x_next)
     assert ex.state.neighbours.tolist() == nn
     # the text
-    assert ex.readout.value == readout_by_hand(j, int(n_iter[0]), k1, changed, sum(ties))
+    assert ex.readout.value == readout_by_hand(j, int(n_iter[0]), k1, x.tolist(),
+                                               x_next.tolist(), sum(ties), path[-1].tolist())
+    assert changed == 0 or f"{changed} bits change" in ex.readout.value
     assert ex.iteration.value == j and ex.iteration.max == n_iter[0] - 1
     # the pictures, decoded from the PNG bytes the browser receives
     s = ex.scale
@@ -127,10 +192,14 @@ def check_step_on_screen(ex, X, start, k1, j):
         assert tuple(nxt[c]) == want, f"pixel {c} of x_{j + 1}"
     votes = decode(ex.images["votes"])
     lut = colormaps[DIVERGING_CMAP](np.arange(k1 + 1) / k1)[:, :3] * 255
-    corner = cells(votes, s, offset=2).reshape(-1, 3).astype(float)
+    corner = cells(votes, s, offset=1).reshape(-1, 3).astype(float)
     assert np.abs(corner - lut[ones]).max() <= 1, "vote colours"
-    centre = cells(votes, s).reshape(-1, 3)
-    assert [bool(np.all(p == 0)) for p in centre] == ties, "tie dots"
+    # colour is not the only key: each count is written in its cell, each tie underlined
+    for c in range(len(x)):
+        r0, c0 = divmod(c, SHAPE[1])
+        cell = votes[r0 * s:(r0 + 1) * s, c0 * s:(c0 + 1) * s]
+        assert read_number(cell) == ones[c], f"the count written in pixel {c}"
+        assert bool(np.all(cell[8, 2:s - 1] == 0)) == ties[c], f"tie line of pixel {c}"
     thumbs = decode(ex.images["neighbours"])
     t, gap = ex.thumb_scale, 4
     for i, index in enumerate(nn):
@@ -275,7 +344,7 @@ def test_the_neighbours_toggle_shows_the_closed_ball(images):
         # the heat map uses the colours of len(ball) voters
         votes = decode(ex.images["votes"])
         lut = colormaps[DIVERGING_CMAP](np.arange(len(ball) + 1) / len(ball))[:, :3] * 255
-        corner = cells(votes, ex.scale, offset=2).reshape(-1, 3).astype(float)
+        corner = cells(votes, ex.scale, offset=1).reshape(-1, 3).astype(float)
         assert np.abs(corner - lut[ones]).max() <= 1
     assert "neighbours = 'ball'" in ex.title.value
     assert ex.readout.value.startswith(f"iteration {ex.iteration.max} of {ex.iteration.max} ·")
@@ -422,14 +491,19 @@ def test_the_centres_are_the_majority_of_the_largest_clusters(fitted):
     sizes = [labels.count(c) for c in range(max(labels) + 1)]
     largest = sorted(range(len(sizes)), key=lambda c: (-sizes[c], c))[:10]
     strip = decode(w.centres)
-    scale, pad, frame_gap = 4, 3, 4
+    scale, pad, frame_gap, band = 4, 3, 4, 14  # band: the white rows holding the number
     width = SHAPE[1] * scale + 2 * pad
     for r, c in enumerate(largest):
         members = [X[i].tolist() for i in range(len(X)) if labels[i] == c]
         centre = ref.maj(members, "one", [0] * X.shape[1])
-        origin = (frame_gap + pad, frame_gap + r * (width + frame_gap) + pad)
+        origin = (frame_gap + pad + band, frame_gap + r * (width + frame_gap) + pad)
         assert bits(cells(strip, scale, origin=origin)).tolist() == centre
-    assert w.centres_caption.value.endswith(", ".join(str(sizes[c]) for c in largest))
+        # its number, written in black in the band above it (not its frame's colour alone)
+        left = frame_gap + r * (width + frame_gap)
+        band_pixels = strip[frame_gap + 3:frame_gap + 3 + band, left + 3:left + width - 3]
+        assert read_black_number(band_pixels, zoom=2) == r + 1
+    assert w.centres_caption.value.endswith(
+        ", ".join(f"{r + 1}: {sizes[c]}" for r, c in enumerate(largest)))
 
 
 def test_the_graph_drawn_is_the_graph_within_epsilon(fitted):

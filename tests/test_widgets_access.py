@@ -6,6 +6,8 @@ in the descriptions are checked against `bga_path` and plain loops, not the expl
 """
 
 import base64
+import html
+import math
 import re
 
 import ipywidgets as widgets
@@ -14,7 +16,7 @@ import pytest
 
 from binms_teach import bga_path
 from binms_teach.figures import alt_text_problem
-from binms_teach.palette import contrast_ratio
+from binms_teach.figures.palette import contrast_ratio
 from binms_teach.trace import path_map
 from binms_teach.widgets import (
     INK,
@@ -22,16 +24,23 @@ from binms_teach.widgets import (
     TURNED_OFF,
     TURNED_ON,
     AscentExplorer,
+    KernelExplorer,
     LabellingExplorer,
     PathMapExplorer,
 )
 from binms_teach.widgets.access import (
     EXPLORER_CLASS,
+    FOCUS_COLOUR,
     LIVE_CLASS,
     DescribedImage,
     PlayButton,
     named_controls,
 )
+from binms_teach.widgets.ascent import regions
+
+# Notebook 04's six points in {0,1}^4.
+X04 = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [0, 0, 1, 1], [0, 0, 1, 1],
+                [0, 0, 0, 1]], dtype=np.uint8)
 
 SHAPE = (16, 15)  # the shape of the `images` fixture (tests/conftest.py)
 
@@ -46,7 +55,10 @@ def explorers(images):
         "ascent": AscentExplorer(X, start=7, k1=8, shape=SHAPE, y=y),
         "path_map": PathMapExplorer(path_map(X, range(0, 150, 10), k1=8), y=y),
         "labelling": LabellingExplorer(modes, k2=5, k2_max=20, y=y, X=X, shape=SHAPE),
+        "kernel": KernelExplorer(X04, lam=0.75),
     }
+
+ALL = ["ascent", "path_map", "labelling", "kernel"]
 
 
 def walk(widget):
@@ -60,14 +72,14 @@ def _hex(rgb):
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-@pytest.mark.parametrize("name", ["ascent", "path_map", "labelling"])
+@pytest.mark.parametrize("name", ALL)
 def test_every_control_has_a_name_and_the_readout_is_live(explorers, name):
     ex = explorers[name]
     assert EXPLORER_CLASS in ex.ui._dom_classes
     inside = list(walk(ex.ui))
     controls = [w for w in inside if isinstance(w, widgets.Button | widgets.ToggleButtons
-                                                   | widgets.IntSlider | widgets.IntText
-                                                   | widgets.BoundedIntText)]
+                                                   | widgets.IntSlider | widgets.FloatSlider
+                                                   | widgets.IntText | widgets.BoundedIntText)]
     assert controls
     assert all(w.description.strip() for w in controls), [type(w) for w in controls
                                                           if not w.description.strip()]
@@ -84,7 +96,7 @@ def test_every_control_has_a_name_and_the_readout_is_live(explorers, name):
     assert not [w for w in inside if isinstance(w, widgets.Image)]
 
 
-@pytest.mark.parametrize("name", ["ascent", "path_map", "labelling"])
+@pytest.mark.parametrize("name", ALL)
 def test_the_static_picture_carries_its_description(explorers, name):
     ex = explorers[name]
     data, metadata = ex._repr_mimebundle_()
@@ -153,3 +165,172 @@ def test_the_changed_bits_stand_out_from_ink_and_paper(mark):
     """A changed bit sits between ink and paper cells: 3:1 against both (1.4.11)."""
     assert contrast_ratio(_hex(mark), _hex(INK)) >= 3
     assert contrast_ratio(_hex(mark), _hex(PAPER)) >= 3
+
+
+# --- what the browser is told: states, labels, focus, reflow ------------------------------
+def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflow():
+    """What the script and the style in every explorer's hidden widget give the page (the
+    e2e test checks the page itself)."""
+    value = named_controls().value
+    style = value[value.index("<style>") + len("<style>"):value.index("</style>")]
+    script = html.unescape(value[value.index('onerror="') + 9:value.rindex('"')])
+    # toggle buttons: aria-pressed from the button's active class, their row a named group
+    assert "'aria-pressed', button.classList.contains('mod-active')" in script
+    assert "set(group, 'role', 'group')" in script and "set(group, 'aria-label'" in script
+    # the label on the <input> itself, the typed-value box a named textbox
+    assert "querySelectorAll('input, textarea, select')" in script
+    assert "set(input, 'aria-label', text)" in script
+    assert "set(readout, 'role', 'textbox')" in script
+    # it runs again when a button's state (its class) changes
+    assert "attributeFilter: ['class']" in script
+    # focus: a 3 px outline, at 3:1 or better on white and on JupyterLab's button grey
+    width = re.search(rf"\.{EXPLORER_CLASS} :focus-visible.*?outline: (\d+)px solid (#\w+)",
+                      style)
+    assert width and int(width.group(1)) >= 2 and width.group(2) == FOCUS_COLOUR
+    assert contrast_ratio(FOCUS_COLOUR, "#ffffff") >= 3
+    assert contrast_ratio(FOCUS_COLOUR, "#eeeeee") >= 3
+    # reflow, scoped to the explorer: rows wrap, pictures scale, text wraps
+    rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", style))
+    assert all(sel.strip().startswith(f".{EXPLORER_CLASS}") for r in rules
+               for sel in r.split(","))
+    assert any("img" in r and "max-width: 100%" in d and "height: auto" in d
+               for r, d in rules.items())
+    assert any(".widget-hbox" in r and "flex-wrap: wrap" in d for r, d in rules.items())
+    assert any(f".{LIVE_CLASS}" in r and "white-space: normal" in d for r, d in rules.items())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_fixed_width_wider_than_a_narrow_window(explorers, name):
+    """Every width the explorer sets itself fits 320 CSS px minus JupyterLab's margins."""
+    for w in walk(explorers[name].ui):
+        width = getattr(getattr(w, "layout", None), "width", None)
+        if width and width.endswith("px"):
+            assert int(width[:-2]) <= 200, (type(w).__name__, width)
+
+
+def test_regions_count_by_ninths_by_hand():
+    mask = np.zeros((16, 15), dtype=bool)
+    mask[0, 0] = mask[5, 4] = True      # top left (rows 0-5, columns 0-4)
+    mask[8, 7] = True                   # centre (rows 6-10, columns 5-9)
+    mask[15, 14] = mask[11, 10] = True  # bottom right
+    assert regions(mask.ravel(), (16, 15)) == [("top left", 2), ("centre", 1),
+                                               ("bottom right", 2)]
+    assert regions(np.array([1, 0, 1]), (1, 3)) == [("left", 1), ("right", 1)]
+
+
+def test_the_ascent_readout_says_what_changed_where_and_how_far_the_mode_is(images):
+    """At three steps: the pixels turned on and off (counted here by loops, by ninths) and
+    the Hamming distances to the mode before and after, from `bga_path`."""
+    X, _ = images
+    ex = AscentExplorer(X, start=7, k1=8, shape=SHAPE)
+    path = bga_path(X, X[7], 8)
+    assert len(path) >= 3
+    for j in (0, 1, len(path) - 2):
+        ex.iteration.value = j
+        text = ex.readout.value
+        on = [p for p in range(X.shape[1]) if path[j][p] == 0 and path[j + 1][p] == 1]
+        off = [p for p in range(X.shape[1]) if path[j][p] == 1 and path[j + 1][p] == 0]
+        assert f"{len(on) + len(off)} bits change: {len(on)} on" in text, text
+        assert f", {len(off)} off" in text, text
+        # the region of the most turned-on pixels is named with its count
+        by_region = {}
+        for p in on:
+            r, c = divmod(p, 15)
+            name = (["top", "middle", "bottom"][0 if r < 6 else 1 if r < 11 else 2] + " "
+                    + ["left", "centre", "right"][c // 5]).replace("middle centre", "centre")
+            by_region[name] = by_region.get(name, 0) + 1
+        if on:
+            most = max(by_region.values())
+            assert any(f"{name} {most}" in text for name, n in by_region.items() if n == most)
+        far = int(np.sum(path[j] != path[-1]))
+        far_next = int(np.sum(path[j + 1] != path[-1]))
+        assert text.endswith(f"distance to the mode: {far} bits, then {far_next}") or \
+            text.endswith(f"distance to the mode: {far} bit, then {far_next}"), text
+
+
+def test_the_votes_are_numbers_and_the_clusters_are_numbered(explorers, images):
+    """Colour is never the only key: the votes' text says counts are written; the 07 map,
+    bars and centres carry the clusters' numbers; the 06b map carries the labels."""
+    ascent = explorers["ascent"]
+    assert "count written in it" in ascent.images["votes"].alt
+    assert "underlined" in ascent.legend.value
+    lab = explorers["labelling"]
+    lab.k2.value = 5
+    s = lab.state
+    order = np.argsort(-s.sizes, kind="stable")
+    shown = [t for t in lab.numbers if t.get_visible()]
+    assert [t.get_text() for t in shown] == [str(r + 1) for r in range(min(10, len(order)))]
+    for r, t in enumerate(shown):  # beside the most visited mode of the r-th largest cluster
+        members = [i for i in range(len(s.components)) if s.components[i] == order[r]]
+        visits = lab.model.counts
+        best = max(members, key=lambda i: (visits[i], -i))
+        assert np.allclose(t.xy, lab._coords[best])
+    bars = lab.figure.axes[1]
+    assert [t.get_text() for t in bars.get_xticklabels()] == [str(r + 1) for r in range(10)]
+    assert "numbered 1 to" in lab.centres.alt and "numbered" in lab.description()
+    pm = explorers["path_map"]
+    pm.updates.value = 0
+    _, y = images
+    at = {}  # the labels of the starts at each place at t = 0, by hand
+    for start in pm.map.starts:
+        at.setdefault(int(start), set()).add(str(y[start]))
+    tags = sorted(t.get_text() for t in pm.tags if t.get_visible())
+    assert tags == sorted(", ".join(sorted(labels)) for labels in at.values())
+    assert "label is written beside each iterate" in pm.description()
+
+
+# --- the kernel explorer of notebook 04 ---------------------------------------------------
+def kernel_by_loops(X, lam):
+    """K_lam by distance and the density estimate at every point of {0,1}^d, by loops."""
+    d = len(X[0])
+    points = [[(v >> (d - 1 - b)) & 1 for b in range(d)] for v in range(2 ** d)]
+
+    def K(diff):
+        h = sum(diff)
+        return lam ** (d - h) * (1 - lam) ** h
+
+    point = [lam ** (d - h) * (1 - lam) ** h for h in range(d + 1)]
+    shell = [math.comb(d, h) * point[h] for h in range(d + 1)]
+    density = [sum(K([a ^ b for a, b in zip(x, row, strict=True)]) for row in X) / len(X)
+               for x in points]
+    return points, point, shell, density
+
+
+def test_the_kernel_explorer_shows_the_kernel_and_the_estimate(explorers):
+    ex = KernelExplorer(X04, lam=0.75)
+    assert ex.lam.description == "lambda" and EXPLORER_CLASS in ex.ui._dom_classes
+    for lam in (0.75, 0.9, 0.5, 1.0):
+        ex.lam.value = lam
+        points, point, shell, density = kernel_by_loops(X04.tolist(), lam)
+        assert ex.names == ["".join(map(str, p)) for p in points]
+        assert np.allclose(ex.state.point, point) and np.allclose(ex.state.shell, shell)
+        assert np.allclose(ex.state.density, density)
+        assert ex.state.density.sum() == pytest.approx(1.0)
+        alt = ex.image.alt
+        assert alt_text_problem(alt) is None and f"lambda = {lam:.2f}" in alt
+        assert f'alt="{html.escape(alt)}"' in ex.image.widget.value
+        best = int(np.argmax(density))
+        assert f"highest estimate at {ex.names[best]}" in ex.readout.value
+        assert f"{density[best]:.4f})" in ex.readout.value
+        # every number of the right panel in the table under it
+        for name, value in zip(ex.names, density, strict=True):
+            assert f"<th scope=\"row\">{name}</th><td>{value:.4f}</td>" in ex.numbers.value
+
+
+def test_the_kernel_readout_says_what_a_move_changed():
+    ex = KernelExplorer(X04, lam=0.75)
+    assert ex.readout.value.startswith("lambda = 0.75 · one point at distance 0 holds 0.3164")
+    said = []
+    for lam in (0.76, 0.77, 0.78):
+        ex.lam.value = lam
+        said.append(ex.readout.value)
+    for (was, now), text in zip([(0.75, 0.76), (0.76, 0.77), (0.77, 0.78)], said, strict=True):
+        assert text.startswith(f"lambda {was:.2f} → {now:.2f} · one point at distance 0 "
+                               f"holds {was ** 4:.4f} → {now ** 4:.4f} · ")
+
+
+def test_the_kernel_explorer_refuses_what_it_cannot_draw():
+    with pytest.raises(ValueError, match="at most d = 8"):
+        KernelExplorer(np.zeros((2, 9), dtype=np.uint8))
+    with pytest.raises(ValueError, match=r"outside \[0.5, 1\]"):
+        KernelExplorer(X04, lam=0.3)

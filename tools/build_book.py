@@ -16,7 +16,10 @@ Staging (build/book/src, never committed):
   a widget whose display bundle carries a PNG keeps the PNG alone, a progress bar is dropped
   (its stored text is the 0 % it showed before the widget took over), and any other widget
   becomes a one-line note to open the notebook in JupyterLab;
-* ``checks.md``: the table of ``binms_teach.checks.run_all()``, computed now.
+* ``checks.md``: the table of ``binms_teach.checks.run_all()``, computed now;
+* in each lesson with an explorer (`binms_teach.widgets.lesson_steppers.STEPPERS`), the outputs
+  of the cell that shows the explorer become a stepper: the explorer's pictures for a few
+  values of its main control, computed now, stepped without a kernel (``text/html``).
 
 Sphinx runs with ``-W --keep-going -n``: every warning fails the build, and ``-n`` (nitpicky)
 makes every unresolved cross-reference a warning, which checks the internal links.
@@ -77,13 +80,41 @@ def static_output(output):
     return {**copy.deepcopy(output), "data": copy.deepcopy(kept)}
 
 
-def stage_notebook(source, target):
-    """Copy one notebook, its widget outputs made static (see `static_output`)."""
+def explorer_cell(nb, explorer):
+    """The one code cell of ``nb`` that calls ``explorer`` (a class name) and shows an output.
+
+    >>> nb = {"cells": [{"cell_type": "code", "source": ["ex = AscentExplorer(X)\\n", "ex"],
+    ...                  "outputs": [{"output_type": "execute_result"}]}]}
+    >>> explorer_cell(nb, "AscentExplorer") is nb["cells"][0]
+    True
+    """
+    call = re.compile(rf"\b{re.escape(explorer)}\s*\(")
+    found = [cell for cell in nb["cells"] if cell["cell_type"] == "code" and cell.get("outputs")
+             and call.search("".join(cell["source"]))]
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} cells call {explorer}(...) and show an output; the "
+                         "book puts its stepper in place of exactly one: update "
+                         "binms_teach/widgets/lesson_steppers.py to the lesson.")
+    return found[0]
+
+
+def stepper_outputs(stepper):
+    """The outputs that show ``stepper`` (a `LessonStepper`) in the page."""
+    start = stepper.frames[stepper.start]
+    return [{"output_type": "display_data", "metadata": {},
+             "data": {"text/html": stepper.html(), "text/plain": start.description}}]
+
+
+def stage_notebook(source, target, stepper=None):
+    """Copy one notebook, its widget outputs made static (see `static_output`), and the
+    explorer's cell showing ``stepper`` when one is given."""
     nb = json.loads(source.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if "outputs" in cell:
             outputs = (static_output(o) for o in cell["outputs"])
             cell["outputs"] = [o for o in outputs if o is not None]
+    if stepper is not None:
+        explorer_cell(nb, stepper.explorer)["outputs"] = stepper_outputs(stepper)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -136,6 +167,7 @@ def checks_page(results):
 def stage():
     """Write build/book/src from docs/book, docs/*.png, the notebooks and the checks."""
     from binms_teach.checks import run_all
+    from binms_teach.widgets.lesson_steppers import STEPPERS
 
     if SRC.exists():
         shutil.rmtree(SRC)
@@ -152,7 +184,9 @@ def stage():
     for source in (sorted(notebooks.glob("*.ipynb")) + sorted(notebooks.glob("exercises/*.ipynb"))
                    + sorted(notebooks.glob("solutions/*.ipynb"))
                    + sorted(notebooks.glob("appendix/*.ipynb"))):
-        stage_notebook(source, SRC / "notebooks" / source.relative_to(notebooks))
+        lesson = source.parent == notebooks and source.stem in STEPPERS
+        stage_notebook(source, SRC / "notebooks" / source.relative_to(notebooks),
+                       STEPPERS[source.stem]() if lesson else None)
     (SRC / "checks.rst").write_text(checks_page(run_all()), encoding="utf-8")
 
 

@@ -52,7 +52,7 @@ from pathlib import Path
 
 import nbformat
 
-from binms_teach.course import write_atomic
+from binms_teach.cli.course import write_atomic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import navigation  # noqa: E402  (tools/navigation.py, beside this file)

@@ -32,8 +32,12 @@ How the figures are counted (estimates, stated so that anyone can redo them):
   however many TeX commands it takes); a displayed formula ``$$...$$`` counts as
   ``DISPLAY_WORDS`` words. A code span counts as one word.
 * **reading minutes**: the prose at ``WORDS_PER_MINUTE`` (120, slow reading for technical
-  text); **study minutes**: reading plus ``CODE_CELL_MINUTES`` per code cell (reading the
-  code, running it, reading its output). 3,000 words and 20 code cells make 40 minutes.
+  text); **study minutes**, the time of a student who runs every cell and checks every
+  derivation: reading, plus ``CODE_CELL_MINUTES`` per code cell (reading the code, running
+  it, reading its output against the prose), plus ``DERIVATION_MINUTES`` per displayed
+  formula (a line of a derivation or a definition, checked with pen and paper beyond the
+  ``DISPLAY_WORDS`` words of reading it already counts). 2,400 words, 16 code cells and 8
+  displayed formulas make 36 minutes.
   The stated teaching time is at least the study minutes (less ``ROUNDING`` minutes: a time
   line is written in steps of 5), so that a lesson cut on paper is cut in fact.
 * **exercise minutes** (an estimate from the lesson's Exercises cell, which
@@ -55,6 +59,7 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 WORDS_PER_MINUTE = 120
 CODE_CELL_MINUTES = 0.75
+DERIVATION_MINUTES = 0.5  # per displayed formula $$...$$: checking it, beyond reading it
 DISPLAY_WORDS = 10
 
 # The limits of the course (checked by tests/test_lesson_size.py).
@@ -130,6 +135,7 @@ class LessonStats(NamedTuple):
     objectives: int  # bullets under the objectives heading of the first cell (0: none)
     key_points: bool  # whether the last authored markdown cell is headed "Key points"
     exercise_estimate: int  # minutes of the exercises not marked "(going further)"
+    displays: int = 0  # displayed formulas $$...$$ of the authored prose (the derivations)
 
     @property
     def number(self) -> str:
@@ -146,7 +152,18 @@ class LessonStats(NamedTuple):
 
     @property
     def study_minutes(self) -> float:
-        return self.reading_minutes + CODE_CELL_MINUTES * self.code_cells
+        return (self.reading_minutes + CODE_CELL_MINUTES * self.code_cells
+                + DERIVATION_MINUTES * self.displays)
+
+
+def count_displays(markdown: str) -> int:
+    """The displayed formulas ``$$...$$`` of a markdown text (HTML comments dropped).
+
+    >>> count_displays("Eq. (1): $$a = b$$ and $x$, then $$\\begin{aligned}c &= d\\end{aligned}$$")
+    2
+    """
+    text = re.sub(r"<!--.*?-->", " ", markdown, flags=re.S)
+    return len(re.findall(r"\$\$.*?\$\$", text, flags=re.S))
 
 
 def objectives_of(first_cell_source: str) -> int:
@@ -257,6 +274,7 @@ def stats(path: Path) -> LessonStats:
         objectives=objectives_of(first),
         key_points=bool(authored) and bool(KEY_POINTS_HEADING.match(authored[-1].source.lstrip())),
         exercise_estimate=exercise_estimate(nb),
+        displays=sum(count_displays(c.source) for c in authored),
     )
 
 
@@ -272,13 +290,13 @@ def numbered_lessons(folder: Path = ROOT / "notebooks") -> list[Path]:
 
 def table(rows: list[LessonStats]) -> str:
     """The figures as a text table, with the totals of the path."""
-    rule = "-" * 112
-    lines = [f"{'notebook':40} {'words':>6} {'code':>5} {'read':>6} {'study':>6}  "
+    rule = "-" * 117
+    lines = [f"{'notebook':40} {'words':>6} {'code':>5} {'disp':>4} {'read':>6} {'study':>6}  "
              f"{'stated':>13} {'ex. est.':>8}  {'path':13} {'obj':>3}  key points",
              rule]
     for s in rows:
         stated = f"{s.teaching} + {s.exercises} min" if s.teaching is not None else "missing"
-        lines.append(f"{s.name[:40]:40} {s.words:6d} {s.code_cells:5d} "
+        lines.append(f"{s.name[:40]:40} {s.words:6d} {s.code_cells:5d} {s.displays:4d} "
                      f"{s.reading_minutes:6.1f} {s.study_minutes:6.1f}  {stated:>13} "
                      f"{s.exercise_estimate:8d}  {s.path or '-':13} "
                      f"{s.objectives:3d}  {'yes' if s.key_points else 'MISSING'}")
@@ -286,9 +304,11 @@ def table(rows: list[LessonStats]) -> str:
     core = [s for s in rows if s.number in CORE]
     lines += [rule,
               f"{'total':40} {words:6d} {sum(s.code_cells for s in rows):5d} "
+              f"{sum(s.displays for s in rows):4d} "
               f"{words / WORDS_PER_MINUTE:6.1f} {sum(s.study_minutes for s in rows):6.1f}  "
               f"(minutes: prose at {WORDS_PER_MINUTE} words/min; study adds "
-              f"{CODE_CELL_MINUTES} min per code cell)"]
+              f"{CODE_CELL_MINUTES} min per code cell, {DERIVATION_MINUTES} per displayed "
+              "formula)"]
     if core:
         lines.append(
             f"core path ({', '.join(s.number for s in core)}): {core_minutes(core)} min "

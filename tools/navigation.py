@@ -9,9 +9,12 @@ Run from the repository root (``make nav``)::
 
 What it writes:
 
-* in every notebook of ``notebooks/`` (file name order): a navigation cell as the
-  second cell and again as the last cell, ``< previous | Contents | next >``; the
-  last one also links the notebook's solutions when they exist;
+* in every notebook of ``notebooks/``: a navigation cell as the second cell and again as
+  the last cell, ``< previous | Contents | next >``; the last one also links the notebook's
+  solutions when they exist. A core lesson (``lesson_stats.CORE``) leads to the next core
+  lesson and back to the previous one (02 -> 04, 04 <- 02), and offers the going-further
+  lessons that sit between them beside its links ("Going further, beside the core path:
+  03 ..."); the last core lesson and the going-further lessons follow the file name order;
 * in every notebook of ``notebooks/exercises/`` (written by ``tools/exercises.py``): the
   same two cells, linking back to the lesson, to the contents and on to the solutions;
   the lesson's last cell then links its exercises and their solutions;
@@ -43,7 +46,7 @@ from pathlib import Path
 
 import nbformat
 
-from binms_teach.course import write_atomic
+from binms_teach.cli.course import write_atomic
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lesson_stats  # noqa: E402  (tools/lesson_stats.py, beside this file: the time lines)
@@ -171,17 +174,19 @@ class Course:
             if solutions:
                 parts.append(f"solutions: {self.link(solutions, path)} >")
             return " | ".join(parts)
-        i = self.main.index(path)
-        previous = self.main[i - 1] if i > 0 else None
+        previous, following, beside = self.neighbours(path)
         if previous is not None and previous == index:  # one link to the index is enough
             parts = [f"< {contents}"]
         elif previous is not None:
             parts = [f"< {self.link(previous, path)}", contents]
         else:
             parts = [contents]
-        if i + 1 < len(self.main):
-            parts.append(f"{self.link(self.main[i + 1], path)} >")
+        if following is not None:
+            parts.append(f"{self.link(following, path)} >")
         line = " | ".join(parts)
+        if beside:
+            line += ("\n\nGoing further, beside the core path: "
+                     + ", ".join(self.link(p, path) for p in beside))
         solutions, exercises = self.solutions_of(path), self.exercises_of(path)
         if bottom and exercises:
             line += f"\n\nExercises: {self.link(exercises, path)}"
@@ -190,6 +195,35 @@ class Course:
         elif bottom and solutions:
             line += f"\n\nSolutions to the exercises: {self.link(solutions, path)}"
         return line
+
+    def is_core(self, path: Path) -> bool:
+        return self.number(path) in lesson_stats.CORE
+
+    def neighbours(self, path: Path):
+        """(previous, next, beside) of a lesson of the numbered path.
+
+        A core lesson (``lesson_stats.CORE``) leads to the next core lesson and back to the
+        previous one (the index before the first), so that a student clicking "next" stays on
+        the core path; the going-further lessons that sit between it and the next core lesson
+        in file order are offered ``beside`` it. The last core lesson leads on in file order.
+        A going-further lesson keeps the file order: it says where it sits.
+        """
+        i = self.main.index(path)
+        previous = self.main[i - 1] if i > 0 else None
+        following = self.main[i + 1] if i + 1 < len(self.main) else None
+        if not self.is_core(path) or path == self.index():
+            return previous, following, []
+        core = [p for p in self.main if self.is_core(p) and p != self.index()]
+        j = core.index(path)
+        if j > 0:
+            previous = core[j - 1]
+        elif previous is not None and not self.is_core(previous):
+            previous = self.index()
+        if j + 1 < len(core):
+            following = core[j + 1]
+            beside = [p for p in self.main[i + 1:self.main.index(following)] if p != self.index()]
+            return previous, following, beside
+        return previous, following, []
 
     def number(self, path: Path) -> str:
         """A lesson's number, as in its file name: "01", "06b"."""
@@ -222,7 +256,8 @@ class Course:
             if all(stated) and len(core) == len(lesson_stats.CORE):
                 total = sum(t + e for t, e, _ in stated)
                 minutes = (f"{total} minutes of teaching and exercises "
-                           f"({total // 60} h {total % 60:02d})")
+                           f"({total // 60} h {total % 60:02d}) for a student who runs every "
+                           "cell and checks every derivation")
             else:
                 minutes = (f"at most {lesson_stats.MAX_CORE_MINUTES} minutes of teaching and "
                            "exercises")

@@ -5,7 +5,7 @@ import csv
 import numpy as np
 from sklearn.utils import Bunch
 
-from ..coding import natural_order
+from .coding import natural_order
 
 UCI_CITATION = (
     "Cite the UCI Machine Learning Repository (Kelly, Longjohn and Nottingham, "

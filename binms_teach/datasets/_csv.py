@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from ..coding import CODINGS, encode, is_missing
 from ._base import check_rectangular, make_bunch, number_classes, read_rows
+from .coding import CODINGS, encode, is_missing
 
 
 def load_categorical_csv(path, target_column, *, missing="?", coding="disjunctive",

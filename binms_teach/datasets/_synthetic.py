@@ -6,9 +6,9 @@ import numpy as np
 from sklearn import datasets as sk_datasets
 
 from .._validation import check_int
-from ..coding import Codebook
 from ._base import make_bunch
 from ._uci import image_decoder, pixel_codebook
+from .coding import Codebook
 
 
 def load_sklearn_digits(threshold=7):

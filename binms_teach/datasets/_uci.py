@@ -4,15 +4,15 @@ Every loader finds its file as `fetch_file` says (``data_home``, then
 ``BINMS_TEACH_DATA``, then the copy shipped with the course, ``~/binms_teach_data``,
 then a checked download) and returns a `sklearn.utils.Bunch`. ``bunch.decode(x)`` reads
 a binary row, such as a cluster mode, back as categorical values (see
-`binms_teach.coding` for modes that are the code of no class).
+`binms_teach.datasets.coding` for modes that are the code of no class).
 """
 
 import numpy as np
 
 from .._validation import check_binary
-from ..coding import Codebook, encode
 from ._base import UCI_CITATION, check_rectangular, make_bunch, number_classes, read_rows
 from ._fetch import fetch_file
+from .coding import Codebook, encode
 
 ZOO_FEATURES = ["hair", "feathers", "eggs", "milk", "airborne", "aquatic", "predator",
                 "toothed", "backbone", "breathes", "venomous", "fins", "legs", "tail",

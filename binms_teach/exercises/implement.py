@@ -1,7 +1,9 @@
-"""Implement it yourself: the student's function against the package's on small inputs.
+"""Implement it yourself: the student's function against the package's.
 
 The inputs come adversarial first (ties at the k1-th distance, exact halves in a vote,
-duplicate rows, k1 = 1 and k1 = n, epsilon 0 and epsilon equal to a distance), then random;
+duplicate rows, k1 = 1 and k1 = n, epsilon 0 and epsilon equal to a distance), then random,
+then at the scale the lessons use (hundreds of uint8 rows, d and k1 above 255), where a
+narrow accumulator (a vote or a distance counted in uint8) wraps;
 `Implement.judge` reports the first input where the two functions differ.
 """
 
@@ -19,6 +21,30 @@ def _random_binary(rng, n, d):
     return rng.integers(0, 2, size=(n, d)).astype(np.uint8)
 
 
+# Inputs at the lessons' scale, each shown to the student by the line that builds it.
+# uint8 counts wrap past 255: 150 ones voted twice is 300 = 44 (mod 256), a distance of 300
+# is 44. The lessons vote over hundreds of rows (07: about 200 images) and Digits has d = 240.
+DIGITS = "from binms_teach.datasets import load_digits"
+
+
+def _digits(rows):
+    """Rows of Digits (d = 240) and the code that loads them, e.g. ``_digits("[:200]")``."""
+    from ..datasets import load_digits
+    return eval(f"load_digits().data{rows}", {"load_digits": load_digits}), (  # noqa: S307
+        f"load_digits().data{rows}", DIGITS)
+
+
+def _built(code):
+    """An array from a line of numpy code, and that line to show the student."""
+    return eval(code, {"np": np}), (code, "")  # noqa: S307 - our own fixed expressions
+
+
+def _stacked(ones, zeros, d):
+    """Rows of ones then rows of zeros: every column holds ``ones`` ones."""
+    return _built(f"np.repeat(np.array([[1] * {d}, [0] * {d}], dtype=np.uint8), "
+                  f"[{ones}, {zeros}], axis=0)")
+
+
 def _hamming_cases():
     a = np.array([0, 1, 1, 0], dtype=np.uint8)
     cases = [dict(a=a, b=a.copy()), dict(a=a, b=1 - a), dict(a=a[:1], b=1 - a[:1])]
@@ -26,6 +52,12 @@ def _hamming_cases():
     for d in (2, 3, 5, 8, 20):
         A = _random_binary(rng, 2, d)
         cases.append(dict(a=A[0], b=A[1]))
+    # d = 300, every bit differs (300 counted in uint8 is 44); two Digits images (d = 240)
+    (a, show_a), (b, show_b) = _built("np.ones(300, dtype=np.uint8)"), _built(
+        "np.zeros(300, dtype=np.uint8)")
+    cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
+    (a, show_a), (b, show_b) = _digits("[0]"), _digits("[1000]")
+    cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
     return cases
 
 
@@ -42,6 +74,12 @@ def _vote_cases():
     rng = np.random.default_rng(1)
     for n, d in ((2, 3), (4, 5), (5, 4), (6, 8), (10, 6)):
         cases.append(dict(X=_random_binary(rng, n, d), tie=("one", "zero")[n % 2]))
+    # 200 rows, 150 ones a column: twice 150 is 300, 44 in uint8; 300 rows, 150 ones: a tie
+    for ones, zeros, tie in ((150, 50, "zero"), (150, 150, "one"), (150, 150, "zero")):
+        X, show = _stacked(ones, zeros, 8)
+        cases.append(dict(X=X, tie=tie, _code={"X": show}))
+    X, show = _digits("[:200]")
+    cases.append(dict(X=X, tie="one", _code={"X": show}))
     return cases
 
 
@@ -87,6 +125,21 @@ def _step_cases():
         for x in (X[rng.integers(len(X))], _random_binary(rng, 1, d)[0]):
             for k1 in (1, 2, 5, 6, len(X) // 2, len(X)):
                 cases.append(dict(X=X, x=x, k1=k1, tie=("one", "zero")[k1 % 2]))
+    # k1 above 255 on uint8 rows: 400 random rows of d = 300, then 300 ones over 100 zeros
+    # (k1 = 400: 600 counted twice in uint8 is 88), then Digits
+    random_rows = "np.random.default_rng(4).integers(0, 2, size=(400, 300), dtype=np.uint8)"
+    (X, show), (x, show_x) = _built(random_rows), _built(random_rows + "[7]")
+    cases += [dict(X=X, x=x, k1=k1, tie=tie, _code={"X": show, "x": show_x})
+              for k1, tie in ((300, "one"), (256, "zero"), (400, "one"))]
+    (X, show), (x, show_x) = _stacked(300, 100, 4), _built("np.zeros(4, dtype=np.uint8)")
+    cases.append(dict(X=X, x=x, k1=400, tie="zero", _code={"X": show, "x": show_x}))
+    # distances past 255: 200 rows at distance 300 from x (44 in uint8), 200 at distance 200
+    (X, show), (x, show_x) = _built(
+        "np.repeat(np.array([[1] * 300, [0] * 100 + [1] * 200], dtype=np.uint8), [200, 200], "
+        "axis=0)"), _built("np.zeros(300, dtype=np.uint8)")
+    cases.append(dict(X=X, x=x, k1=260, tie="one", _code={"X": show, "x": show_x}))
+    (X, show), (x, show_x) = _digits("[:300]"), _digits("[0]")
+    cases.append(dict(X=X, x=x, k1=260, tie="one", _code={"X": show, "x": show_x}))
     return cases
 
 
@@ -110,6 +163,11 @@ def _label_cases():
         X = _random_binary(rng, n, d)
         for epsilon in (0, 1, 2, 2.5):
             cases.append(dict(M=X, epsilon=epsilon))
+    # rows at distance 300 (44 in uint8) must stay apart at epsilon 50; hundreds of rows
+    M, show = _built("np.array([[0] * 300, [1] * 300, [0] * 300], dtype=np.uint8)")
+    cases.append(dict(M=M, epsilon=50, _code={"M": show}))
+    M, show = _built("np.random.default_rng(5).integers(0, 2, size=(200, 12), dtype=np.uint8)")
+    cases.append(dict(M=M, epsilon=2, _code={"M": show}))
     return cases
 
 

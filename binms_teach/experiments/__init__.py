@@ -27,6 +27,17 @@ name of these modules is importable from here (``experiments.sweep``).
 """
 
 # The constants are imported with an alias: they are re-exported, beside __all__.
+from ..figures.experiments import RESULT_MARKERS as RESULT_MARKERS
+from ..figures.experiments import (
+    figure1,
+    figure2,
+    figure3,
+    figure_results,
+    plot_curves,
+    plot_prototypes,
+    plot_results,
+    plot_sweep,
+)
 from .auto import AUTO_COLUMNS as AUTO_COLUMNS
 from .auto import AUTO_DATASETS as AUTO_DATASETS
 from .auto import DESIGN_SETS as DESIGN_SETS
@@ -44,17 +55,6 @@ from .auto import (
     load_any,
     plot_criteria,
     quartile_code,
-)
-from .figures import RESULT_MARKERS as RESULT_MARKERS
-from .figures import (
-    figure1,
-    figure2,
-    figure3,
-    figure_results,
-    plot_curves,
-    plot_prototypes,
-    plot_results,
-    plot_sweep,
 )
 from .formatting import (
     cell,

@@ -13,8 +13,10 @@ from sklearn.utils import Bunch
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
-from .. import datasets, palette, paper
-from ..metrics import ari, nmi
+from .. import datasets
+from ..evaluation import paper
+from ..evaluation.metrics import ari, nmi
+from ..figures import palette
 from ..selection import choose_parameters
 from .protocol import load
 

@@ -25,8 +25,8 @@ from tqdm.auto import tqdm
 from .. import fast
 from .._validation import check_binary, check_int, check_tie
 from ..ascent import AscentCycleWarning
+from ..evaluation.metrics import ari, nmi
 from ..labelling import check_k2
-from ..metrics import ari, nmi
 from .protocol import DATASETS, check_datasets, check_target, grid, load
 from .sweeps import ascent_modes
 from .table3 import Spread

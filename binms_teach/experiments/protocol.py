@@ -6,7 +6,8 @@
 
 import numpy as np
 
-from .. import datasets, paper
+from .. import datasets
+from ..evaluation import paper
 
 DATASETS = paper.DATASETS
 QUICK_DATASETS = ("zoo", "soybean", "spect")

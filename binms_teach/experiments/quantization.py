@@ -11,10 +11,10 @@ import numpy as np
 
 from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
-from ..kmodes import KModes
+from ..evaluation.kmodes import KModes
+from ..evaluation.metrics import nmi, quantization_error
 from ..labelling import check_k2
 from ..majority import majority_vote
-from ..metrics import nmi, quantization_error
 from .protocol import check_target
 
 # k1 values of Figure 2.

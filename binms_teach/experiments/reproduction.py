@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
-from .. import paper
+from ..evaluation import paper
 from .auto import auto_result
 from .orders import ORDER_SEEDS, QUICK_ORDER_SEEDS, order_runs
 from .protocol import DATASETS, QUICK_DATASETS, QUICK_SEEDS, SEEDS, check_datasets, grid, load

@@ -27,9 +27,9 @@ from tqdm.auto import tqdm
 
 from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
+from ..evaluation.metrics import ari, nmi
 from ..hamming import hamming
 from ..labelling import check_k2
-from ..metrics import ari, nmi
 from .protocol import check_target
 
 # The honest choice considers settings with 2 to n/4 clusters (see the module docstring).

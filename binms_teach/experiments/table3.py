@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from .. import paper
 from .._validation import check_binary
-from ..kmodes import KModes
-from ..metrics import ari, nmi
+from ..evaluation import paper
+from ..evaluation.kmodes import KModes
+from ..evaluation.metrics import ari, nmi
 from .protocol import SEEDS, check_target
 
 TABLE2_COLUMNS = ("dataset", "n", "d", "M", "paper_n", "paper_d", "paper_M")

@@ -9,8 +9,8 @@ tests/test_layers.py checks that it equals the readable ascent.
 import numpy as np
 
 from ..ascent import warn_cycles
+from ..datasets.rows import row_keys, unique_rows
 from ..majority import decide
-from ..rows import row_keys, unique_rows
 from .lists import NeighbourLists
 from .popcount import PopcountIndex
 from .search import FloatIndex, nearest_neighbours, searcher
@@ -132,13 +132,13 @@ def _majority_of_ball(Xf, index, Q, k1, tie):
 
 
 def _distinct_iterates(A):
-    """`unique_rows` of A and the key of each distinct row (`binms_teach.rows.row_keys`)."""
+    """`unique_rows` of A and the key of each distinct row (`datasets.rows.row_keys`)."""
     unique, inverse = unique_rows(A)
     return unique, inverse, row_keys(unique)
 
 
 def _unpack_rows(keys, d):
-    """The 0/1 rows (uint8, d columns) of a list of `binms_teach.rows.row_keys` keys."""
+    """The 0/1 rows (uint8, d columns) of a list of `binms_teach.datasets.rows.row_keys` keys."""
     width = (d + 7) // 8
     packed = np.array(keys, dtype=np.dtype((np.bytes_, width))).view(np.uint8)
     return np.unpackbits(packed.reshape(len(keys), width), axis=1, count=d)

@@ -13,8 +13,8 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from ..datasets.rows import unique_rows
 from ..labelling import first_appearance
-from ..rows import unique_rows
 from .search import searcher
 
 # Pairs (rows x columns) of distances computed at once.

@@ -25,7 +25,7 @@ list (K = 26, faiss's heap), and the lists were given up after the second round.
 
 import numpy as np
 
-from ..rows import row_keys
+from ..datasets.rows import row_keys
 
 # K for a search whose cost hardly depends on K (faiss counting the points at
 # each distance, or the float32 kernel); with faiss's heap (large n) the cost

@@ -37,7 +37,7 @@ import os
 
 import numpy as np
 
-from ..rows import pack  # rows as packed bits: what faiss searches
+from ..datasets.rows import pack  # rows as packed bits: what faiss searches
 
 ENGINES = ("auto", "faiss", "numpy")
 ALGORITHMS = ("exact", "hnsw")

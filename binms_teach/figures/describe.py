@@ -321,7 +321,7 @@ def describe(fig, alt, numbers=None, *, decimals=3, long=None) -> DescribedFigur
 def _rc(slide: bool) -> dict:
     from cycler import cycler
 
-    from .. import palette
+    from . import palette
 
     base = {
         # Drawn at 100 dpi on an opaque white ground: the picture's contrast is its own, in a
@@ -362,7 +362,7 @@ def style(slide=False):
 
     Use it around the code that draws a figure and calls `describe`; it changes nothing
     outside the ``with`` block. The lesson's style draws at 100 dpi on white with the
-    palette's colours (`binms_teach.palette`) and text of at least 9 pt (12.5 px); the
+    palette's colours (`binms_teach.figures.palette`) and text of at least 9 pt (12.5 px); the
     slide's style draws a 9.6 x 5.4 in figure (960 x 540 px, the width a deck shows)
     with text of at least 12 pt (16.7 px). Never pass a smaller ``fontsize`` by hand.
 

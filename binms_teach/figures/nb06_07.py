@@ -6,16 +6,17 @@ shows and what to see in it, with rounded numbers of the computation that drew i
 numbers it plots as a table. Lesson and deck call the same function, so they cannot drift.
 06: `first_images`, `ascent_figure`; 06b: `moves_histogram`, `largest_basins`,
 `path_map_figure`, `row_order_figure`; 07: `cluster_centres`, `k2_sweep`. Binary images: ink (1)
-black on white (``INK``); series: `binms_teach.palette.series_style`, context marks palette.GREY.
+black on white (``INK``); series: `binms_teach.figures.palette.series_style`, context marks
+palette.GREY.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import palette
-from . import describe, style
+from . import describe, palette, style
 from .common import listed, new_figure
+from .shape import shape, tolerance
 
 __all__ = [
     "ascent_figure", "cluster_centres", "first_images", "k2_sweep", "largest_basins",
@@ -62,15 +63,96 @@ def _median(values):
     return f"{m:.0f}" if m == int(m) else f"{m:.1f}"
 
 
-def first_images(X, y, *, shape=DIGITS_SHAPE, slide=False):
-    """The first image of each class, side by side (lesson 06, section 1).
+def _band_words(band, name):
+    """Where the ink of one horizontal band of an image is: across it, on one side, or in
+    separate strokes (a column counts when a quarter of the band's rows are inked in it)."""
+    height, width = band.shape
+    inked = band.sum(axis=0) >= max(1, height / 4)
+    runs, start = [], None
+    for j, on in enumerate([*inked.tolist(), False]):
+        if on and start is None:
+            start = j
+        elif not on and start is not None:
+            runs.append((start, j - 1))
+            start = None
+    if not runs:
+        return f"no ink in the {name}"
+    if len(runs) == 1 and runs[0][1] - runs[0][0] + 1 >= 0.7 * width:
+        return f"across the {name}"
+
+    def side(run):
+        centre = (run[0] + run[1]) / 2
+        return "left" if centre < width / 3 else "right" if centre >= 2 * width / 3 else "centre"
+
+    sides = list(dict.fromkeys(side(r) for r in runs))
+    if sides == ["centre"]:
+        return f"in the centre of the {name}"
+    return f"on the {listed(sides)} of the {name}"
+
+
+def ink_words(image):
+    """What a 0/1 image looks like, in words: where the ink is in its top, middle and bottom
+    thirds, and the holes the ink closes off.
+
+    A hole is a region of at least 3 blank pixels that the ink separates from the border
+    (4-connected), as in a 0, a 6, an 8 or a 9.
 
     Examples
     --------
-    >>> X = np.array([[0, 1, 1, 0], [1, 1, 1, 1], [1, 0, 0, 1]])
-    >>> first_images(X, [0, 0, 1], shape=(2, 2))
-    The first image of each of the 2 classes (0 to 1) among the 3 images, each row of 4 bits \
-drawn as a 2 by 2 picture with ink in black: each has 2 of its pixels inked.
+    >>> ring = np.zeros((9, 9), dtype=int)
+    >>> ring[1:8, 1:8] = 1
+    >>> ring[3:6, 3:6] = 0
+    >>> ink_words(ring)
+    'across the top, on the left and right of the middle, across the bottom, around one hole \
+of 9 pixels'
+    >>> bar = np.zeros((9, 9), dtype=int)
+    >>> bar[:, 6:8] = 1
+    >>> ink_words(bar)
+    'on the right of the top, on the right of the middle, on the right of the bottom, no hole'
+    """
+    from scipy import ndimage
+
+    image = np.asarray(image) > 0
+    h = image.shape[0]
+    cuts = [0, round(h / 3), round(2 * h / 3), h]
+    bands = [_band_words(image[a:b], name) for a, b, name in
+             zip(cuts, cuts[1:], ("top", "middle", "bottom"), strict=False)]
+    # a stroke that slants: the ink of the top third sits far left or right of the bottom's
+    top, bottom = image[: cuts[1]], image[cuts[2]:]
+    if top.any() and bottom.any():
+        shift = np.nonzero(bottom)[1].mean() - np.nonzero(top)[1].mean()
+        if abs(shift) >= image.shape[1] / 4:
+            bands.append("slanting from the top " + ("left to the bottom right" if shift > 0
+                                                     else "right to the bottom left"))
+    blank, count = ndimage.label(~image)
+    border = set(np.unique(np.concatenate([blank[0], blank[-1], blank[:, 0], blank[:, -1]])))
+    holes = sorted((int((blank == i).sum()) for i in range(1, count + 1) if i not in border),
+                   reverse=True)
+    holes = [size for size in holes if size >= 3]
+    hole = ("no hole" if not holes else f"around one hole of {holes[0]} pixels"
+            if len(holes) == 1 else f"around {len(holes)} holes of {listed(holes)} pixels")
+    return ", ".join([*bands, hole])
+
+
+def first_images(X, y, *, shape=DIGITS_SHAPE, slide=False):
+    """The first image of each class, side by side (lesson 06, section 1).
+
+    The long description says, for each, where its ink is (`ink_words`).
+
+    Examples
+    --------
+    >>> X = np.zeros((3, 9, 9), dtype=int)
+    >>> X[0, 1:8, 1:8] = 1; X[0, 3:6, 3:6] = 0   # a ring
+    >>> X[2, :, 4] = 1                           # a bar
+    >>> d = first_images(X.reshape(3, 81), [0, 0, 1], shape=(9, 9))
+    >>> d
+    The first image of each of the 2 classes, 0 to 1, in black ink on white: the 0 drawn \
+around an enclosed hole, the 1 without one.
+    >>> d.long
+    '0: across the top, on the left and right of the middle, across the bottom, around one hole \
+of 9 pixels; 1: in the centre of the top, in the centre of the middle, in the centre of the \
+bottom, no hole. Each image is a row of 81 bits drawn as 9 rows of 9 pixels; they have 9 to 40 \
+inked pixels.'
     """
     X, y = np.asarray(X), np.asarray(y)
     classes = np.unique(y)
@@ -83,13 +165,21 @@ drawn as a 2 by 2 picture with ink in black: each has 2 of its pixels inked.
             _image(ax, X[r], shape)
             ax.set_title(str(c))
             _frame(ax, False)
-        ink = (f"{inked.min()}" if inked.min() == inked.max()
-               else f"{inked.min()} to {inked.max()}")
-        alt = (f"The first image of each of the {len(classes)} classes ({classes[0]} to "
-               f"{classes[-1]}) among the {len(X)} images, each row of {X.shape[1]} bits drawn "
-               f"as a {shape[0]} by {shape[1]} picture with ink in black: each has {ink} of its "
-               f"pixels inked.")
-        return describe(fig, alt)
+        words = [ink_words(X[r].reshape(shape)) for r in rows]
+        holed = [str(c) for c, w in zip(classes, words, strict=True) if "around" in w]
+        plain = [str(c) for c in classes if str(c) not in holed]
+        if holed and plain:
+            holes = (f"the {listed(holed)} drawn around an enclosed hole, the "
+                     f"{listed(plain)} without one")
+        else:
+            holes = "each drawn around an enclosed hole" if holed else "none with an enclosed hole"
+        alt = (f"The first image of each of the {len(classes)} classes, {classes[0]} to "
+               f"{classes[-1]}, in black ink on white: {holes}.")
+        long = ("; ".join(f"{c}: {w}" for c, w in zip(classes, words, strict=True))
+                + f". Each image is a row of {X.shape[1]} bits drawn as {shape[0]} rows of "
+                f"{shape[1]} pixels; they have {inked.min()} to {inked.max()} inked pixels.")
+        # a picture, no numbers table (as before): the long description holds the counts
+        return describe(fig, alt, long=long)
 
 
 def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
@@ -122,15 +212,21 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
         ending = (f"the last update changes nothing, so x_{last} is a fixed point, the mode"
                   if trace.converged and changed[-1] == 0 else
                   f"the ascent is stopped after {len(steps)} updates")
-        alt = (f"The ascent of {start} with k1 = {k1}, one column per update j = 0 to {last}. "
-               f"Top row: the iterate x_j as an image. Bottom row: in every pixel, how many of "
-               f"the {k1} nearest data points vote for a 1 (purple few, white half, orange "
-               f"most; a dot marks a tie). The updates change {listed(changed)} pixels: the "
-               f"first does most of the work, and {ending}.")
+        first = ("the first changes the most, and " if len(changed) > 1 and
+                 changed[0] == max(changed) else "")
+        alt = (f"The ascent of {start} with k1 = {k1} in {len(steps)} updates, j = 0 to {last}: "
+               f"they change {listed(changed)} pixels; {first}{ending}.")
+        long = (f"One column per update j = {listed(range(len(steps)))}. Top row: the iterate "
+                f"x_j as an image, ink black. Bottom row, titled with the pixels the update "
+                f"changes: in every pixel, how many of the {k1} nearest data points vote for a 1 "
+                f"(purple few, white half, orange most; a dot marks a tie, and the updates "
+                f"have {listed(ties)} ties). The mean distance of x_j to its {k1} nearest data "
+                f"points is, update by update, "
+                + listed([f"{s.distances.mean():.1f}" for s in steps]) + " bits.")
         numbers = {"j": [s.j for s in steps], "bits changed": changed, "ties": ties,
                    f"mean distance to the {k1} nearest": [f"{s.distances.mean():.1f}"
                                                           for s in steps]}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def moves_histogram(moves, *, slide=False):
@@ -140,10 +236,15 @@ def moves_histogram(moves, *, slide=False):
 
     Examples
     --------
-    >>> moves_histogram({1: np.array([0, 0, 1]), 3: np.array([1, 2, 2])})
+    >>> d = moves_histogram({1: np.array([0, 0, 1]), 3: np.array([1, 2, 2])})
+    >>> d
     Histogram of the moves each of the 3 points makes before it reaches its fixed point, one \
-outline per k1: k1 = 1 (median 0, at most 1) and k1 = 3 (median 2, at most 2). More voters make \
-longer ascents.
+outline per k1: the more voters, the longer the ascents, with a median of 0 and 2 moves for \
+k1 = 1 and 3.
+    >>> d.long
+    'k1 = 1: the number of points falls from 2 at moves = 0 to 0 at moves = 2 (median 0, at most \
+1 moves); k1 = 3: the number of points rises from 0 at moves = 0 to 2 at moves = 2 (median 2, at \
+most 2 moves).'
     """
     ks = list(moves)
     top = max(int(np.max(m)) for m in moves.values())
@@ -160,16 +261,23 @@ longer ascents.
         ax.set_xlabel("moves until the fixed point")
         ax.set_ylabel("points")
         ax.legend()
-        parts = [f"k1 = {k} (median {_median(moves[k])}, at most {int(np.max(moves[k]))})"
-                 for k in ks]
         medians = [float(np.median(moves[k])) for k in sorted(ks)]
-        trend = ("More voters make longer ascents." if medians == sorted(medians)
-                 and medians[0] < medians[-1] else "")
+        longer = medians == sorted(medians) and medians[0] < medians[-1]
+        trend = ("the more voters, the longer the ascents" if longer else
+                 "the ascents are as long with more voters" if len(set(medians)) == 1 else
+                 "more voters do not always make longer ascents")
         alt = (f"Histogram of the moves each of the {n_points} points makes before it reaches "
-               f"its fixed point, one outline per k1: {listed(parts)}. {trend}")
+               f"its fixed point, one outline per k1: {trend}, with a median of "
+               f"{listed([_median(moves[k]) for k in ks])} moves for k1 = {listed(ks)}.")
+        tol = tolerance(*counts.values())
+        moves_at = list(range(top + 1))
+        long = "; ".join(
+            f"k1 = {k}: the number of points {shape(moves_at, counts[k], tol=tol, name='moves')}"
+            f" (median {_median(moves[k])}, at most {int(np.max(moves[k]))} moves)"
+            for k in ks) + "."
         numbers = {"moves": list(range(top + 1))}
         numbers |= {f"points, k1 = {k}": counts[k] for k in ks}
-        return describe(fig, alt.strip(), numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def largest_basins(X, y, modes, *, n_basins=None, n_members=5, shape=DIGITS_SHAPE, slide=False):
@@ -183,10 +291,15 @@ def largest_basins(X, y, modes, *, n_basins=None, n_members=5, shape=DIGITS_SHAP
     Examples
     --------
     >>> X = np.array([[1, 1, 0, 0], [1, 1, 1, 0], [0, 0, 1, 1]])
-    >>> largest_basins(X, [7, 7, 3], X[[0, 0, 2]], n_basins=2, n_members=2, shape=(2, 2))
-    The 2 largest basins of attraction, one per row: each row shows the mode (framed) and then \
-the first images that climbed to it, with their row index and class. The basins hold 2 and 1 \
-images; every image in them is of its basin's most common class (7 and 3).
+    >>> d = largest_basins(X, [7, 7, 3], X[[0, 0, 2]], n_basins=2, n_members=2, shape=(2, 2))
+    >>> d
+    The 2 largest basins of attraction, one per row, each mode framed before the first images \
+that climbed to it: the basins hold 2 and 1 images, and every image in them is of its basin's \
+most common class (7 and 3).
+    >>> d.long
+    'Each image after the mode is titled with its row index and, in brackets, its class. row 1: \
+the mode of 2 images, then images 0 (7) and 1 (7); row 2: the mode of 1 images, then images 2 (3).'
+
     """
     X, y = np.asarray(X), np.asarray(y)
     distinct, basin, size = np.unique(np.asarray(modes), axis=0, return_inverse=True,
@@ -219,13 +332,18 @@ images; every image in them is of its basin's most common class (7 and 3).
                   f"({listed(common)})" if pure == total else
                   f"{pure} of their {total} images are of their basin's most common class "
                   f"({listed(common)})")
-        alt = (f"The {len(largest)} largest basins of attraction, one per row: each row shows "
-               f"the mode (framed) and then the first images that climbed to it, with their "
-               f"row index and class. The basins hold {listed(size[largest])} images; "
-               f"{purity}.")
+        alt = (f"The {len(largest)} largest basins of attraction, one per row, each mode framed "
+               f"before the first images that climbed to it: the basins hold "
+               f"{listed(size[largest])} images, and {purity}.")
+        rows_text = []
+        for n, (b, m) in enumerate(zip(largest, members, strict=True), start=1):
+            shown = listed([f"{i} ({y[i]})" for i in m[:n_members]])
+            rows_text.append(f"row {n}: the mode of {size[b]} images, then images {shown}")
+        long = ("Each image after the mode is titled with its row index and, in brackets, its "
+                "class. " + "; ".join(rows_text) + ".")
         numbers = {"basin": list(range(1, len(largest) + 1)), "images": size[largest],
                    "most common class": common, "images of it": agree}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def path_map_figure(pm, y, *, slide=False):
@@ -263,20 +381,21 @@ def path_map_figure(pm, y, *, slide=False):
         ax.set_ylabel("map axis 2")
         ax.set_title(f"{len(pm.paths)} BGA paths ($k_1 = {pm.k1}$) and their modes")
         shown = f"{100 * pm.shown:.1f}%"
-        alt = (f"{len(pm.paths)} ascent paths with k1 = {pm.k1} on a map of Hamming space "
-               f"(classical MDS of the square root of H, that is the first two principal axes, "
-               f"which carry {shown} of the variance), over {len(pm.background)} data points "
-               f"in grey. Each path has the colour and line style of its start's class "
-               f"({listed(np.unique(digits).tolist())}) and ends at its mode, marked with the "
-               f"class's marker: the {len(pm.paths)} paths end at {len(np.unique(ends))} "
-               f"modes, and paths from one basin arrive at one mode from several directions. "
-               f"The first move is the long one: {first.mean():.1f} bits on average, against "
+        alt = (f"{len(pm.paths)} ascent paths with k1 = {pm.k1} on a map of Hamming space end at "
+               f"{len(np.unique(ends))} modes, and the first move is the long one: "
+               f"{first.mean():.1f} bits on average, against "
                f"{later.mean() if len(later) else 0:.1f} for each later move.")
+        long = (f"The map is the classical MDS of the square root of H (the first two principal "
+                f"axes, which carry {shown} of the variance), over {len(pm.background)} data "
+                f"points in grey. Each path has the colour and line style of its start's class "
+                f"({listed(np.unique(digits).tolist())}) and ends at its mode, marked with the "
+                f"class's marker; paths from one basin arrive at one mode from several "
+                f"directions.")
         numbers = {"start": pm.starts, "class": digits,
                    "moves": [len(p) - 1 for p in pm.paths],
                    "bits of the first move": [int(h[0]) if len(h) else 0 for h in hops],
                    "bits of the later moves": [int(h[1:].sum()) for h in hops]}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def row_order_figure(file_order, orders, ball, *, name="the data", setting=None, slide=False):
@@ -289,20 +408,18 @@ def row_order_figure(file_order, orders, ball, *, name="the data", setting=None,
     Examples
     --------
     >>> row_order_figure(0.9, [0.7, 0.8, 0.75], [0.85, 0.85, 0.85], name="Zoo", setting=(7, 20))
-    NMI of Zoo at (k1, k2) = (7, 20) under the two neighbour rules, one row per rule. The index \
-rule scores 0.900 in the file's order of the rows and from 0.700 to 0.800 in 3 random orders \
-(mean 0.750): the file's order lies above every random order. The ball rule scores 0.850 in \
-every order.
+    NMI of Zoo at (k1, k2) = (7, 20) under the two neighbour rules: the index rule scores 0.900 \
+in the file's order of the rows, above every one of its 3 random orders (0.700 to 0.800), and \
+the ball rule 0.850 in every order.
     """
     orders = np.asarray(orders, dtype=float)
     ball = np.atleast_1d(np.asarray(ball, dtype=float))
-    where = ("above every random order" if file_order > orders.max() else
-             "within the spread of the random orders" if file_order >= orders.min() else
-             "below every random order")
+    where = ("above every one of" if file_order > orders.max() else
+             "within the spread of" if file_order >= orders.min() else "below every one of")
     if np.ptp(np.round(ball, 3)) == 0:  # one partition in every order (NMI equal to rounding)
-        ball_text = f"The ball rule scores {ball[0]:.3f} in every order."
+        ball_text = f"the ball rule {ball[0]:.3f} in every order"
     else:
-        ball_text = f"The ball rule scores from {ball.min():.3f} to {ball.max():.3f}."
+        ball_text = f"the ball rule from {ball.min():.3f} to {ball.max():.3f}"
     with style(slide):
         fig = new_figure((9.6, 3.0) if slide else (7, 2.0))
         ax = fig.subplots()
@@ -322,15 +439,18 @@ every order.
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
         at = "" if setting is None else f" at (k1, k2) = ({setting[0]}, {setting[1]})"
         ax.set_title(f"{name}{at}")
-        alt = (f"NMI of {name}{at} under the two neighbour rules, one row per rule. The index "
-               f"rule scores {file_order:.3f} in the file's order of the rows and from "
-               f"{orders.min():.3f} to {orders.max():.3f} in {len(orders)} random orders (mean "
-               f"{orders.mean():.3f}): the file's order lies {where}. {ball_text}")
+        alt = (f"NMI of {name}{at} under the two neighbour rules: the index rule scores "
+               f"{file_order:.3f} in the file's order of the rows, {where} its {len(orders)} "
+               f"random orders ({orders.min():.3f} to {orders.max():.3f}), and {ball_text}.")
+        long = (f"One row per rule, the NMI across. Top row, the index rule: open markers for "
+                f"the {len(orders)} random orders (mean {orders.mean():.3f}), a filled marker "
+                f"for the file's order. Bottom row, the ball rule, which does not depend on the "
+                f"order of the rows.")
         runs = ["the file's"] + [f"random, seed {i}" for i in range(len(orders))]
         numbers = {"row order": runs, "NMI, index": [file_order, *orders.tolist()]}
         if len(ball) == len(orders) + 1:
             numbers["NMI, ball"] = ball.tolist()
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def cluster_centres(centres, labels, y, *, n=10, shape=DIGITS_SHAPE, setting=None, slide=False):
@@ -342,10 +462,14 @@ def cluster_centres(centres, labels, y, *, n=10, shape=DIGITS_SHAPE, setting=Non
     Examples
     --------
     >>> centres = np.array([[1, 0, 0, 1], [0, 1, 1, 0]])
-    >>> cluster_centres(centres, [0, 0, 0, 1], [4, 4, 9, 9], n=2, shape=(2, 2))
-    The median centres (majority votes) of the 2 largest of the 2 clusters, drawn as images \
-and titled with their size: they show the classes 4 and 9, one cluster per class. Each cluster \
-is 67% to 100% its most common class. The other 0 clusters hold 0 images.
+    >>> d = cluster_centres(centres, [0, 0, 0, 1], [4, 4, 9, 9], n=2, shape=(2, 2))
+    >>> d
+    The median centres (majority votes) of the 2 largest of the 2 clusters, drawn as images: \
+they show the classes 4 and 9, one cluster per class, each cluster 67% to 100% its most common \
+class.
+    >>> d.long
+    "Each image is titled with its cluster's size and how many of its images are of its most \
+common class: 3 images, 2 of them 4; 1 images, 1 of them 9. The other 0 clusters hold 0 images."
     """
     labels, y = np.asarray(labels), np.asarray(y)
     sizes = np.bincount(labels)
@@ -366,14 +490,19 @@ is 67% to 100% its most common class. The other 0 clusters hold 0 images.
                 f" ({len(common) - len(distinct)} classes appear twice or more)")
         rest = len(sizes) - len(largest)
         alt = (f"The median centres (majority votes) of the {len(largest)} largest of the "
-               f"{len(sizes)} clusters{at}, drawn as images and titled with their size: they "
-               f"show the classes {listed(distinct)}{each}. Each cluster is "
-               f"{min(share):.0%} to {max(share):.0%} its most common class. The other {rest} "
-               f"clusters hold {len(labels) - sizes[largest].sum()} images.")
+               f"{len(sizes)} clusters{at}, drawn as images: they show the classes "
+               f"{listed(distinct)}{each}, each cluster {min(share):.0%} to {max(share):.0%} "
+               f"its most common class.")
+        long = ("Each image is titled with its cluster's size and how many of its images are "
+                "of its most common class: " + "; ".join(
+                    f"{sizes[c]} images, {a} of them {k}"
+                    for c, k, a in zip(largest, common, agree, strict=True))
+                + f". The other {rest} clusters hold {len(labels) - sizes[largest].sum()} "
+                f"images.")
         numbers = {"cluster (by size)": list(range(1, len(largest) + 1)),
                    "images": sizes[largest], "most common class": common,
                    "images of it": agree, "share": [f"{s:.1%}" for s in share]}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 def k2_sweep(k2, nmi, ami, ari, n_clusters, *, n_classes=10, setting=None, slide=False):
@@ -381,13 +510,19 @@ def k2_sweep(k2, nmi, ami, ari, n_clusters, *, n_classes=10, setting=None, slide
 
     Examples
     --------
-    >>> k2_sweep([1, 5, 9], [0.5, 0.9, 0.4], [0.2, 0.85, 0.38], [0.1, 0.8, 0.3], [40, 12, 3],
-    ...          n_classes=10)
-    Left: NMI, AMI and ARI of the clusters against k2, from k2 = 1 to 9. All three are highest \
-at k2 = 5 (NMI 0.900, AMI 0.850, ARI 0.800). At k2 = 1, with 40 clusters, the NMI is 0.500 but \
-the AMI, which subtracts what chance alone scores, only 0.200. Right: the number of clusters on \
-a log scale falls from 40 at k2 = 1 to 3 at k2 = 9 and drops below the 10 classes (dashed line) \
-between k2 = 5 and k2 = 9.
+    >>> d = k2_sweep([1, 5, 9], [0.5, 0.9, 0.4], [0.2, 0.85, 0.38], [0.1, 0.8, 0.3],
+    ...              [40, 12, 3], n_classes=10)
+    >>> d
+    NMI, AMI and ARI all peak at k2 = 5 (NMI 0.900), while the number of clusters falls from \
+40 at k2 = 1 to 3 at k2 = 9, passing the 10 classes between k2 = 5 and k2 = 9.
+    >>> print(d.long)  # doctest: +NORMALIZE_WHITESPACE
+    Left, the agreement of the clusters with the classes against k2 from 1 to 9: the NMI rises
+    from 0.500 at k2 = 1 to 0.900 at k2 = 5, then falls back to 0.400 at k2 = 9; the AMI rises
+    from 0.200 at k2 = 1 to 0.850 at k2 = 5, then falls back to 0.380 at k2 = 9; the ARI rises
+    from 0.100 at k2 = 1 to 0.800 at k2 = 5, then falls back to 0.300 at k2 = 9. At k2 = 1, with
+    40 clusters, the NMI is 0.500 but the AMI, which subtracts what chance alone scores, only
+    0.200. Right, the number of clusters on a log scale falls from 40 at k2 = 1 to 3 at k2 = 9; a
+    dashed line marks the 10 classes.
     """
     k2 = np.asarray(k2)
     scores = {"NMI": np.asarray(nmi, float), "AMI": np.asarray(ami, float),
@@ -409,21 +544,27 @@ between k2 = 5 and k2 = 9.
         at = "" if setting is None else f" (k1 = {setting})"
         if len(set(best.values())) == 1:
             b = int(np.argmax(scores["NMI"]))
-            peak = (f"All three are highest at k2 = {k2[b]} ("
-                    + ", ".join(f"{label} {v[b]:.3f}" for label, v in scores.items()) + ").")
+            peak = (f"NMI, AMI and ARI{at} all peak at k2 = {k2[b]} (NMI "
+                    f"{scores['NMI'][b]:.3f})")
         else:
-            peak = " ".join(f"{label} is highest at k2 = {best[label]} "
-                            f"({v.max():.3f})." for label, v in scores.items())
-        chance = (f"At k2 = {k2[0]}, with {n_clusters[0]} clusters, the NMI is "
-                  f"{scores['NMI'][0]:.3f} but the AMI, which subtracts what chance alone "
-                  f"scores, only {scores['AMI'][0]:.3f}.")
+            peak = ("NMI, AMI and ARI" + at + " peak at k2 = "
+                    + listed([str(best[label]) for label in scores]) + " in that order")
         below = np.flatnonzero(n_clusters < n_classes)
         cross = ("" if len(below) == 0 or below[0] == 0 else
-                 f" and drops below the {n_classes} classes (dashed line) between "
-                 f"k2 = {k2[below[0] - 1]} and k2 = {k2[below[0]]}")
-        alt = (f"Left: NMI, AMI and ARI of the clusters{at} against k2, from k2 = {k2[0]} to "
-               f"{k2[-1]}. {peak} {chance} Right: the number of clusters on a log scale falls "
-               f"from {n_clusters[0]} at k2 = {k2[0]} to {n_clusters[-1]} at k2 = {k2[-1]}"
-               f"{cross}.")
+                 f", passing the {n_classes} classes between k2 = {k2[below[0] - 1]} and "
+                 f"k2 = {k2[below[0]]}")
+        alt = (f"{peak}, while the number of clusters falls from {n_clusters[0]} at "
+               f"k2 = {k2[0]} to {n_clusters[-1]} at k2 = {k2[-1]}{cross}.")
+        fmt = lambda v: f"{v:.3f}"  # noqa: E731 (the scores' three places, as the table)
+        tol = tolerance(*scores.values())
+        left_words = "; ".join(f"the {label} {shape(k2, v, tol=tol, name='k2', fmt=fmt)}"
+                               for label, v in scores.items())
+        counts = shape(k2, n_clusters, tol=tolerance(n_clusters), name="k2",
+                       fmt=lambda v: f"{v:.0f}")
+        long = (f"Left, the agreement of the clusters with the classes against k2 from {k2[0]} "
+                f"to {k2[-1]}: {left_words}. At k2 = {k2[0]}, with {n_clusters[0]} clusters, "
+                f"the NMI is {scores['NMI'][0]:.3f} but the AMI, which subtracts what chance "
+                f"alone scores, only {scores['AMI'][0]:.3f}. Right, the number of clusters on "
+                f"a log scale {counts}; a dashed line marks the {n_classes} classes.")
         numbers = {"k2": k2, "clusters": n_clusters} | scores
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)

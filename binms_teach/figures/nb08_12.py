@@ -1,5 +1,5 @@
 """The figures of lessons 08-12 that are not the paper's own (those are in
-`binms_teach.experiments.figures`: Figures 1-3 and Table 3 as points).
+`binms_teach.figures.experiments`: Figures 1-3 and Table 3 as points).
 
 Each function takes the data it draws and ``slide=False`` and returns a
 `DescribedFigure`: the picture, a text alternative that says what it shows and what
@@ -14,9 +14,10 @@ every machine), and, where it plots numbers, those numbers as a table. With
 
 import numpy as np
 
-from .. import palette, paper
-from . import describe, style
-from .common import rounded
+from ..evaluation import paper
+from . import describe, palette, style
+from .common import listed, rounded
+from .shape import shape, tolerance
 
 __all__ = ["auto_figure", "criteria_figure", "reshape_figure"]
 
@@ -79,13 +80,16 @@ def reshape_figure(X, y, slide=False):
             ax.set_axis_off()
         fig.suptitle("Top: reshape(16, 15). Bottom: reshape(15, 16)")
         fig.tight_layout()
-        alt = (f"The mean image of each digit, 0 to 9, reshaped two ways. Top row, 16 rows of "
-               f"15 pixels: upright digits whose strokes run smoothly from one row to the "
-               f"next (adjacent rows differ by {rounded(jumps[0], 2)} on average). Bottom row, 15 "
-               f"rows of 16 pixels: each row is shifted one pixel against the one above, so "
-               f"the digits are sheared into slanted smears (adjacent rows differ by "
-               f"{rounded(jumps[1], 2)}).")
-        return describe(fig, alt)
+        smooth = jumps[0] < jumps[1]
+        alt = ("The mean image of each digit reshaped two ways: as 16 rows of 15 pixels (top) "
+               + ("the strokes run smoothly from row to row, as 15 rows of 16 (bottom) each row "
+                  "shifts one pixel against the one above and the digits shear into slanted "
+                  "smears." if smooth else
+                  "adjacent rows differ more than as 15 rows of 16 (bottom)."))
+        long = (f"One column per digit, {listed(range(10))}. Adjacent rows of the mean images "
+                f"differ by {rounded(jumps[0], 2)} on average in the top row (16 rows of 15) "
+                f"and by {rounded(jumps[1], 2)} in the bottom row (15 rows of 16).")
+        return describe(fig, alt, long=long)
 
 
 # ---------------------------------------------------------------- lesson 12
@@ -128,7 +132,8 @@ def auto_figure(rows, slide=False):
         ax.set_ylabel("ARI against the true classes")
         ax.legend(loc="lower left")
         fig.tight_layout()
-        return describe(fig, auto_alt(rows), {
+        alt, long = auto_text(rows)
+        return describe(fig, alt, long=long, numbers={
             "data set": names,
             "automatic ARI": [float(r["ari"]) for r in rows],
             "best ARI": [float(r["best_ari"]) for r in rows],
@@ -138,36 +143,44 @@ def auto_figure(rows, slide=False):
             "best clusters": [int(r["best_n_clusters"]) for r in rows]})
 
 
-def auto_alt(rows):
-    """The text alternative of `auto_figure`, from its rows.
+def auto_text(rows):
+    """The text alternative and the long description of `auto_figure`, from its rows.
 
     Examples
     --------
     >>> rows = [{"dataset": "zoo", "ari": 0.866, "best_ari": 0.926, "n_clusters": 6,
     ...          "best_n_clusters": 6, "ari_ratio": 0.935, "learnable": True}]
-    >>> print(auto_alt(rows))  # doctest: +NORMALIZE_WHITESPACE
-    The ARI against the true classes of the automatic choice of (k1, k2) (filled markers)
-    beside the best of the same grid chosen with the labels (open markers), on Zoo: Zoo
-    0.866 against 0.926 with 6 clusters against 6. The automatic choice reaches 0.94 of
+    >>> alt, long = auto_text(rows)
+    >>> print(alt)  # doctest: +NORMALIZE_WHITESPACE
+    The ARI of the automatic choice of (k1, k2) (filled markers) beside the best of the same
+    grid chosen with the labels (open markers), on Zoo: the automatic choice reaches 0.94 of
     the best.
+    >>> print(long)  # doctest: +NORMALIZE_WHITESPACE
+    The ARI against the true classes, automatic against best: Zoo 0.866 against 0.926 with 6
+    clusters against 6. Under each data set, its clusters, automatic / best; a thin line marks
+    an ARI of 0 (chance).
     """
     names = [_title(r["dataset"]) for r in rows]
-    listed = ", ".join(names)
-    head, _, last = listed.rpartition(", ")
-    listed = f"{head} and {last}" if head else last
     pairs = "; ".join(f"{name} {rounded(r['ari'])} against {rounded(r['best_ari'])} with "
                       f"{r['n_clusters']} clusters against {r['best_n_clusters']}"
                       for name, r in zip(names, rows, strict=True))
     ratios = [r["ari_ratio"] for r in rows if r["learnable"] and r["ari_ratio"] is not None]
-    text = (f"The ARI against the true classes of the automatic choice of (k1, k2) (filled "
-            f"markers) beside the best of the same grid chosen with the labels (open markers), "
-            f"on {listed}: {pairs}.")
     if len(ratios) == 1:
-        text += f" The automatic choice reaches {rounded(ratios[0], 2)} of the best."
+        reach = f"the automatic choice reaches {rounded(ratios[0], 2)} of the best"
     elif ratios:
-        text += (f" The automatic choice reaches {rounded(min(ratios), 2)} to "
-                 f"{rounded(max(ratios), 2)} of the best.")
-    return text
+        reach = (f"the automatic choice reaches {rounded(min(ratios), 2)} to "
+                 f"{rounded(max(ratios), 2)} of the best")
+    else:
+        reach = "no data set has a best worth a ratio"
+    alt = (f"The ARI of the automatic choice of (k1, k2) (filled markers) beside the best of "
+           f"the same grid chosen with the labels (open markers), on {listed(names)}: {reach}.")
+    long = (f"The ARI against the true classes, automatic against best: {pairs}. Under each "
+            f"data set, its clusters, automatic / best; a thin line marks an ARI of 0 (chance).")
+    unlearnable = [n for n, r in zip(names, rows, strict=True) if not r["learnable"]]
+    if unlearnable:
+        long += (f" No setting of the grid learns {listed(unlearnable)}, so no ratio is given "
+                 f"for it.")
+    return alt, long
 
 
 # The criteria of the choice, as `criteria_figure` draws them: (key, axis label).
@@ -243,18 +256,21 @@ def criteria_figure(result, k1=None, slide=False):
         numbers["clusters"] = [int(v) for v in sel.n_clusters[i]]
         numbers["substantial"] = [int(v) for v in sel.n_substantial[i]]
         numbers["ARI"] = [float(v) for v in result.grid_ari[i]]
-        return describe(fig, criteria_alt(result, k1), numbers)
+        alt, long = criteria_text(result, k1)
+        return describe(fig, alt, numbers, long=long)
 
 
-def criteria_alt(result, k1=None):
-    """The text alternative of `criteria_figure`: where each curve has its best.
+def criteria_text(result, k1=None):
+    """The text alternative and the long description of `criteria_figure`.
 
-    Ties go to the smallest k2, as the figure's numbers show.
+    The alt says which k2 the rule chose (or, at another k1, where the criteria peak) against
+    the k2 of the best ARI; the long description gives each panel's best and its shape
+    (`binms_teach.figures.shape`). Ties go to the smallest k2, as the figure's numbers show.
     """
     sel = result.selection
     k1 = sel.k1 if k1 is None else k1
     i = sel.k1s.index(k1)
-    k2s = sel.k2s
+    k2s = list(sel.k2s)
 
     def at(values, best):
         values = np.asarray(values, dtype=float)
@@ -263,12 +279,35 @@ def criteria_alt(result, k1=None):
         j = int(np.nanargmax(values) if best == "max" else np.nanargmin(values))
         return f"k2 = {k2s[j]} ({rounded(values[j], 2 if best == 'max' else 1)})"
 
-    chosen = (f" The rule chose k2 = {sel.k2} (dotted line)." if k1 == sel.k1 else "")
+    def curve(values, places):
+        values = np.asarray(values, dtype=float)
+        keep = np.isfinite(values)
+        if not keep.any():
+            return "is undefined everywhere"
+        return shape([k for k, ok in zip(k2s, keep, strict=True) if ok], values[keep],
+                     tol=tolerance(values[keep]), name="k2", fmt=lambda v: rounded(v, places))
+
+    silhouette, stability = sel.scores["silhouette"][i], sel.scores["stability"][i]
+    ari = result.grid_ari[i]
+    name = _title(result.name)
+    if k1 == sel.k1:
+        message = (f"the rule chose k2 = {sel.k2} (dotted line), while the ARI against the true "
+                   f"labels is highest at {at(ari, 'max')}")
+    else:
+        message = (f"the silhouette is highest at {at(silhouette, 'max')} and the ARI against "
+                   f"the true labels at {at(ari, 'max')}")
+    alt = f"Six panels of the criteria over k2 on {name} at k1 = {k1}: {message}."
     clusters = sel.n_clusters[i]
-    return (f"Six panels over k2 from {k2s[0]} to {k2s[-1]} on {_title(result.name)} at "
-            f"k1 = {k1}. The silhouette is highest at {at(sel.scores['silhouette'][i], 'max')}, "
-            f"the stability at {at(sel.scores['stability'][i], 'max')}, the plateau widest at "
-            f"{at(sel.scores['plateau'][i], 'max')}, the BIC lowest at "
-            f"{at(sel.scores['bic'][i], 'min')}; the clusters fall from {clusters[0]} to "
-            f"{clusters[-1]}, and the ARI against the true labels is highest at "
-            f"{at(result.grid_ari[i], 'max')}.{chosen}")
+    substantial = sel.n_substantial[i]
+    long = (f"k2 runs from {k2s[0]} to {k2s[-1]}. The silhouette is highest at "
+            f"{at(silhouette, 'max')} and {curve(silhouette, 2)}; the stability is highest at "
+            f"{at(stability, 'max')} and {curve(stability, 2)}; the plateau is widest at "
+            f"{at(sel.scores['plateau'][i], 'max')} and {curve(sel.scores['plateau'][i], 2)}; "
+            f"the BIC is lowest at {at(sel.scores['bic'][i], 'min')} and "
+            f"{curve(sel.scores['bic'][i], 1)}. The clusters (log scale) "
+            f"{curve(clusters, 0)}, the substantial ones (dashed) {curve(substantial, 0)}. "
+            f"The ARI against the true labels is highest at {at(ari, 'max')} and "
+            f"{curve(ari, 2)}.")
+    if k1 == sel.k1:
+        long += f" A dotted line in every panel marks the chosen k2 = {sel.k2}."
+    return alt, long

@@ -39,7 +39,7 @@ no-structure test), `selection.rules` (admissibility and the rules), `selection.
 `Selection` record), `selection.grid` (`choose_parameters`: the grid labelled and scored).
 """
 
-from ..rows import distinct_rows
+from ..datasets.rows import distinct_rows
 
 # The constants are imported with an alias: they are re-exported, beside __all__.
 from .criteria import FRACTION as FRACTION

@@ -12,9 +12,9 @@ import numpy as np
 from sklearn.metrics import silhouette_samples
 
 from .._validation import check_binary, check_int
+from ..evaluation.metrics import ari
 from ..hamming import hamming
 from ..majority import cluster_votes
-from ..metrics import ari
 
 # Stability: subsamples of this fraction of the rows, without replacement.
 FRACTION = 0.8

@@ -12,9 +12,9 @@ from joblib import Parallel, delayed, effective_n_jobs
 
 from .._validation import check_binary, check_int, check_neighbours, check_tie
 from ..ascent import bga
+from ..datasets.rows import distinct_rows
 from ..hamming import hamming
 from ..labelling import epsilon_from_k2, epsilon_proximity
-from ..rows import distinct_rows
 from .criteria import (
     FRACTION,
     N_SUBSAMPLES,

@@ -10,10 +10,10 @@ import numpy as np
 
 from .. import fast
 from .._validation import check_binary
+from ..datasets.rows import distinct_rows
+from ..evaluation.metrics import ari, nmi
 from ..hamming import hamming
 from ..labelling import check_epsilon, check_k2
-from ..metrics import ari, nmi
-from ..rows import distinct_rows
 from ._arrays import frozen
 
 

@@ -12,8 +12,8 @@ from scipy.linalg import eigh
 
 from .. import fast
 from .._validation import check_binary, check_int, check_neighbours, check_tie
+from ..datasets.rows import unique_rows
 from ..hamming import hamming
-from ..rows import unique_rows
 from ._arrays import frozen
 
 

@@ -8,6 +8,7 @@ what is shown without a browser.
 
 - `AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step;
 - `PathMapExplorer`: the paths of many points on an MDS map, over the updates;
+- `KernelExplorer`: the Aitchison-Aitken kernel and a density estimate as lambda moves (04);
 - `LabellingExplorer`: epsilon(k2), the graph H <= epsilon among the modes, the clusters.
 
 Readers without a kernel (GitHub, nbviewer, a static site) cannot run a
@@ -22,13 +23,14 @@ caches one trace per (point, k1); an update takes a few milliseconds
 matplotlib figure once and then only update its artists' data.
 
 One module per explorer (`widgets.ascent`, `widgets.path_map`,
-`widgets.labelling`), what they share in `widgets.base`, and the pictures
+`widgets.labelling`, `widgets.kernel`), what they share in `widgets.base`, and the pictures
 (pure functions of 0/1 arrays) in `widgets.pictures`.
 """
 
 from .ascent import AscentExplorer, step_readout
 from .base import GREY as GREY
 from .base import label_style
+from .kernel import KernelExplorer, kernel_state
 from .labelling import LabellingExplorer
 from .path_map import PathMapExplorer
 
@@ -54,8 +56,8 @@ from .pictures import (
 
 # The public names (the colour constants above are importable too).
 __all__ = [
-    "AscentExplorer", "PathMapExplorer", "LabellingExplorer",
-    "step_readout", "label_style",
+    "AscentExplorer", "PathMapExplorer", "LabellingExplorer", "KernelExplorer",
+    "step_readout", "kernel_state", "label_style",
     "png_bytes", "binary_image", "next_image", "votes_lut", "votes_image", "votes_key",
     "mosaic", "view_picture",
 ]

@@ -34,30 +34,91 @@ def _plural(count, one, many):
     return f"{count} {one if count == 1 else many}"
 
 
-def step_readout(step, n_steps, neighbours="index"):
-    """The explorer's one-line summary of a step.
+def regions(mask, shape):
+    """Where the True pixels of ``mask`` lie, counted by ninths of the image, in reading order.
 
-    Under ``neighbours="ball"`` it also says how many data points vote (the
-    closed ball may hold more than k1).
+    The rows are cut into top, middle and bottom thirds and the columns into left, centre
+    and right (a side shorter than 3 pixels is not cut); a listener hears where a digit
+    grew or shrank without a list of pixel positions.
+
+    Examples
+    --------
+    >>> mask = np.zeros((6, 6), dtype=bool)
+    >>> mask[0, 0] = mask[0, 1] = mask[3, 3] = True
+    >>> regions(mask.ravel(), (6, 6))
+    [('top left', 2), ('centre', 1)]
+    """
+    grid = np.asarray(mask, dtype=bool).reshape(shape)
+    h, w = grid.shape
+
+    def thirds(n, names):
+        return ([(names[i], part) for i, part in enumerate(np.array_split(np.arange(n), 3))]
+                if n >= 3 else [("", np.arange(n))])
+
+    found = []
+    for row_name, rows in thirds(h, ("top", "middle", "bottom")):
+        for col_name, cols in thirds(w, ("left", "centre", "right")):
+            count = int(grid[np.ix_(rows, cols)].sum())
+            name = " ".join(p for p in (row_name, col_name) if p) or "the image"
+            if count:
+                found.append(("centre" if name == "middle centre" else name, count))
+    return found
+
+
+def _flips(count, where, how, most=3):
+    """"27 on (top right 6, bottom right 4, centre 3, 14 elsewhere)": the ``most`` regions
+    with the most pixels (reading order among equals), then the rest as one number."""
+    if not count or not where:
+        return f"{count} {how}"
+    top = sorted(where, key=lambda place: -place[1])[:most]
+    places = [f"{name} {n}" for name, n in top]
+    rest = count - sum(n for _, n in top)
+    if rest:
+        places.append(f"{rest} elsewhere")
+    return f"{count} {how} ({', '.join(places)})"
+
+
+def step_readout(step, n_steps, neighbours="index", shape=None, mode=None, goal="the mode"):
+    """The explorer's one-line summary of a step: what changed and how far the mode is.
+
+    It says how many bits change, how many turn on and off (and, given the image
+    ``shape``, where: the three `regions` with the most, and how many elsewhere), how many
+    coordinates tie, and, given ``mode`` (the iterate the ascent stops at, called
+    ``goal``), the Hamming distance from x_j and from x_{j+1} to it. Under
+    ``neighbours="ball"`` it also says how many data points vote (the closed ball may hold
+    more than k1).
 
     Examples
     --------
     >>> from binms_teach.trace import ascent_trace
     >>> trace = ascent_trace([[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]], 0, k1=3)
     >>> step_readout(trace.steps[0], trace.n_iter)
-    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
-    >>> step_readout(trace.steps[1], trace.n_iter)
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes: 1 on, 0 off · 0 ties'
+    >>> step_readout(trace.steps[0], trace.n_iter, shape=(1, 3), mode=trace.path[-1])
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes: 1 on (right 1), 0 off · 0 ties · \
+distance to the mode: 1 bit, then 0'
+    >>> step_readout(trace.steps[1], trace.n_iter, mode=trace.path[-1])
     'iteration 1 of 1 · k1 = 3 · 0 bits change · 0 ties · fixed point: x_1 is a mode'
     """
     text = f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
     if neighbours == "ball":
         text += f"ball of {_plural(len(step.neighbours), 'point', 'points')} · "
-    text += (f"{_plural(step.n_changed, 'bit changes', 'bits change')} · "
-            f"{_plural(step.n_ties, 'tie', 'ties')}")
+    text += _plural(step.n_changed, "bit changes", "bits change")
+    if step.n_changed:
+        on = (step.x_next == 1) & (step.x == 0)
+        off = (step.x_next == 0) & (step.x == 1)
+        where_on = regions(on, shape) if shape is not None else []
+        where_off = regions(off, shape) if shape is not None else []
+        text += (f": {_flips(int(on.sum()), where_on, 'on')}, "
+                 f"{_flips(int(off.sum()), where_off, 'off')}")
+    text += f" · {_plural(step.n_ties, 'tie', 'ties')}"
     if step.fixed:
         text += f" · fixed point: x_{step.j} is a mode"
+    elif mode is not None:
+        far = int(np.count_nonzero(step.x != mode))
+        far_next = int(np.count_nonzero(step.x_next != mode))
+        text += f" · distance to {goal}: {_plural(far, 'bit', 'bits')}, then {far_next}"
     return text
-
 
 
 def _end(trace):
@@ -77,7 +138,8 @@ class AscentExplorer(Explorer):
     tie; "ball": every data point within the k1-th smallest distance),
     ``play``, ``back`` and ``step`` (description "step"), and the
     ``iteration`` slider. For the current iteration j it shows x_j, its voters
-    (nearest first), their votes for a 1 in every pixel (ties dotted), and
+    (nearest first), their votes for a 1 in every pixel (coloured, each count written in
+    its pixel, ties underlined), and
     x_{j+1} with the bits that changed marked, plus the whole path.
 
     Parameters
@@ -105,7 +167,9 @@ class AscentExplorer(Explorer):
     trace : AscentTrace
         The ascent on display.
     readout : ipywidgets.Label
-        One line, e.g. "iteration 3 of 6 · k1 = 10 · 4 bits change · 2 ties".
+        One line, announced when it changes (a live region), e.g. "iteration 3 of 6 ·
+        k1 = 10 · 4 bits change: 3 on (top right 3), 1 off (centre 1) · 2 ties · distance
+        to the mode: 7 bits, then 3" (`step_readout`).
     images : dict of ipywidgets.Image
         "iterate", "votes", "next", "neighbours", "path"; ``pixels`` holds the
         RGB arrays they show.
@@ -115,7 +179,8 @@ class AscentExplorer(Explorer):
     >>> X = [[0, 0, 0], [0, 0, 1], [1, 1, 1], [0, 1, 1]]
     >>> ex = AscentExplorer(X, k1=3, shape=(1, 3), k1_max=4)
     >>> ex.readout.value
-    'iteration 0 of 1 · k1 = 3 · 1 bit changes · 0 ties'
+    'iteration 0 of 1 · k1 = 3 · 1 bit changes: 1 on (right 1), 0 off · 0 ties · \
+distance to the mode: 1 bit, then 0'
     >>> ex.step.click()
     >>> ex.state.j, ex.state.x.tolist()
     (1, [0, 0, 1])
@@ -270,9 +335,10 @@ class AscentExplorer(Explorer):
                         f"image with {int(step.x.sum())} of its {d} pixels black; it is {far} "
                         f"from {goal}."),
             "votes": (f"Votes for a 1 among the {m} {voters} of x_{j}, pixel by pixel, from "
-                      f"purple (no vote) through white (half) to orange (every vote); "
-                      f"{_plural(step.n_ties, 'pixel ties', 'pixels tie')}, marked with a "
-                      f"black dot."),
+                      f"purple (no vote) through white (half) to orange (every vote), each "
+                      f"pixel's count written in it; "
+                      f"{_plural(step.n_ties, 'pixel ties', 'pixels tie')}, underlined in "
+                      f"black."),
             "next": (f"x_{j + 1}, their majority vote: "
                      f"{_plural(step.n_changed, 'bit changes', 'bits change')} from x_{j} "
                      f"({on} turned on, filled orange; {off} turned off, ringed sky blue); "
@@ -296,8 +362,9 @@ class AscentExplorer(Explorer):
         step = self.state
         m = len(step.neighbours)
         c = {name: plain_text(cap.value) for name, cap in self.captions.items()}
-        ties = ("black dot: a tie (exactly half)" if m % 2 == 0
-                else "odd number of voters: no ties")
+        ties = ("each pixel's count written in it; underlined: a tie (exactly half)"
+                if m % 2 == 0
+                else "each pixel's count written in it; odd number of voters: no ties")
         return [
             plain_text(self.title.value), self.readout.value,
             [(c["iterate"], self.pixels["iterate"]), (c["votes"], self.pixels["votes"]),
@@ -339,7 +406,8 @@ class AscentExplorer(Explorer):
         swatches = "".join(
             f"<span style='background:rgb{tuple(int(c) for c in lut[v])};color:{ink[v]};"
             f"padding:0 5px;border:1px solid #ccc'>{v}</span>" for v in range(m + 1))
-        ties = (f"black dot: a tie (exactly half), settled by tie = {self.tie!r}"
+        ties = (f"the count is written in each pixel; underlined: a tie (exactly half), "
+                f"settled by tie = {self.tie!r}"
                 if m % 2 == 0 else f"{m} voters, an odd number: no ties")
         self.legend.value = (
             f"<small>votes for a 1 among the {m} voters: {swatches} · {ties}"
@@ -377,6 +445,8 @@ class AscentExplorer(Explorer):
             f"{' …' if m > 10 else ''}; Hamming distances {shown}")
         self.captions["path"].value = (f"the path x<sub>0</sub>, …, x<sub>{len(tr.path) - 1}"
                                        f"</sub>; x<sub>{j}</sub> framed")
-        self.readout.value = step_readout(step, tr.n_iter, "ball" if ball else "index")
+        goal = "the mode" if tr.converged else "the last iterate"
+        self.readout.value = step_readout(step, tr.n_iter, "ball" if ball else "index",
+                                          shape=self.shape, mode=tr.path[-1], goal=goal)
         self.back.disabled = j == 0
         self.step.disabled = j == tr.n_iter - 1

@@ -14,8 +14,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.markers import MarkerStyle
 
-from ..palette import GREY as GREY_HEX
-from ..palette import series_style
+from ..figures.palette import GREY as GREY_HEX
+from ..figures.palette import series_style
 from .pictures import png_bytes, view_picture
 
 
@@ -99,7 +99,7 @@ def _rgba(hex_colour):
 def label_style(code):
     """Colour (RGBA), marker and line style of the label with code ``code`` (0, 1, ...).
 
-    The palette's colours (`binms_teach.palette`); the colour repeats after 8 but
+    The palette's colours (`binms_teach.figures.palette`); the colour repeats after 8 but
     the marker does not before 10, so no two digits look alike.
     """
     style = series_style(int(code))

@@ -8,12 +8,15 @@ import numpy as np
 from scipy.sparse.csgraph import minimum_spanning_tree
 
 from .._validation import check_int
+from ..figures import palette
 from ..hamming import hamming
 from ..majority import majority_vote
 from ..trace import LabellingModel, classical_mds
 from .access import EXPLORER_CLASS, DescribedImage, live, named_controls
-from .base import GREY, Blitter, Explorer, column, label_style, marker_path
-from .pictures import binary_image, framed, mosaic, plain_text, png_bytes
+from .base import GREY, Blitter, Explorer, _rgba, column, label_style, marker_path
+from .pictures import binary_image, framed, mosaic, number_mask, plain_text, png_bytes, write_number
+
+NUMBER_BAND = 14  # white rows above each centre, where its number is written (10 px tall)
 
 
 class LabellingExplorer(Explorer):
@@ -22,7 +25,9 @@ class LabellingExplorer(Explorer):
     The distinct modes are placed once on a classical MDS map of their Hamming
     distances (marker area grows with the samples that reached them); the k2
     slider redraws the lines and colours the ten largest clusters; the bars give
-    every cluster's size, largest first.
+    every cluster's size, largest first. Colour is never the only key: the i-th
+    largest cluster carries the number i on the map (beside its most visited
+    mode), under its bar and over its median centre, and its own marker.
 
     The lines are not all the pairs within epsilon (thousands, a grey smear) but
     the edges of the minimum spanning tree of the distinct modes' Hamming
@@ -121,9 +126,18 @@ class LabellingExplorer(Explorer):
         bars.set_xlabel(f"the {self.N_BARS} largest clusters")
         bars.set_ylabel("samples (log scale)")
         bars.set_title("cluster sizes, largest first", fontsize=9)
+        bars.set_xticks(np.arange(self.N_COLOURED), [str(r + 1) for r in range(self.N_COLOURED)],
+                        fontsize=6)
+        # the number of each coloured cluster on the map, beside its most visited mode
+        self.numbers = [ax.annotate(str(r + 1), xy=(0, 0), xytext=(3, 3),
+                                    textcoords="offset points", fontsize=8, fontweight="bold",
+                                    ha="left", va="bottom", animated=True, visible=False,
+                                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "white",
+                                          "edgecolor": "0.3", "linewidth": 0.5})
+                        for r in range(self.N_COLOURED)]
         self._rank_markers = [marker_path(label_style(r)[1]) for r in range(self.N_COLOURED)]
         self._rank_markers.append(marker_path("o"))  # every cluster past the tenth
-        plot.animated = [self.edge_lines, self.nodes, *self.bars]
+        plot.animated = [self.edge_lines, self.nodes, *self.bars, *self.numbers]
         plot.fig.tight_layout()
         plot.freeze()
         self.figure = plot.fig
@@ -147,32 +161,47 @@ class LabellingExplorer(Explorer):
         order = np.argsort(-sizes, kind="stable")      # clusters, largest first
         rank = np.empty(len(sizes), dtype=int)
         rank[order] = np.arange(len(sizes))
-        palette = np.array([label_style(r)[0] if r < self.N_COLOURED else GREY
-                            for r in range(len(sizes))])
-        self.nodes.set_facecolors(palette[rank[s.components]])
+        # one colour per coloured cluster; where the palette has fewer colours than clusters
+        # a colour repeats, and the numbers and markers still tell the clusters apart
+        colours = [_rgba(c) for c in palette.colours(self.N_COLOURED)]
+        palette_ = np.array([colours[r] if r < self.N_COLOURED else GREY
+                             for r in range(len(sizes))])
+        self.nodes.set_facecolors(palette_[rank[s.components]])
         # colour and marker: the i-th largest cluster has label_style(i)'s marker
         node_rank = np.minimum(rank[s.components], self.N_COLOURED)
         self.nodes.set_paths([self._rank_markers[r] for r in node_rank])
         for b, bar in enumerate(self.bars):
             bar.set_height(sizes[order[b]] if b < len(order) else 0)
-            bar.set_color(palette[b] if b < len(order) else "none")
+            bar.set_color(palette_[b] if b < len(order) else "none")
+        visits = self.model.counts
+        for r, number in enumerate(self.numbers):
+            number.set_visible(r < len(order))
+            if r < len(order):
+                members = np.flatnonzero(s.components == order[r])
+                where = members[np.argmax(visits[members])]  # the most visited mode
+                number.xy = tuple(self._coords[where])
         if self.model.X is not None and self.shape is not None:
             top = order[: self.N_COLOURED]
             thumbs = []
             for r, m in enumerate(top):
                 w = majority_vote(self.model.X[s.labels == m])
                 thumb = np.pad(binary_image(w, self.shape, 4, grid=False),
-                               ((3, 3), (3, 3), (0, 0)), constant_values=255)
-                thumbs.append(framed(thumb, tuple(int(255 * v) for v in palette[r][:3]), 3))
+                               ((3 + NUMBER_BAND, 3), (3, 3), (0, 0)), constant_values=255)
+                # the cluster's number, black on white above the centre, inside its frame
+                width = number_mask(r + 1, 2).shape[1]
+                write_number(thumb, r + 1, 3, (thumb.shape[1] - width) // 2, (0, 0, 0), 2)
+                thumbs.append(framed(thumb, tuple(int(255 * v) for v in palette_[r][:3]), 3))
             strip = self._centres_rgb = mosaic(thumbs, ncols=self.N_COLOURED)
             self.centres_caption.value = (
                 "median centres (majority votes of the members) of the largest clusters, "
-                "with their sizes: " + ", ".join(str(int(sizes[m])) for m in top))
+                "numbered as on the map and the bars, with their sizes: "
+                + ", ".join(f"{r + 1}: {int(sizes[m])}" for r, m in enumerate(top)))
             rows, cols = self.shape
             self.centres.show(png_bytes(strip), (
                 f"The median centres of the {len(top)} largest clusters at k2 = {s.k2}, as "
-                f"{rows} by {cols} images framed in their clusters' colours, largest first; "
-                f"their sizes: {', '.join(str(int(sizes[m])) for m in top)}."),
+                f"{rows} by {cols} images framed in their clusters' colours and numbered 1 to "
+                f"{len(top)}, largest first; their sizes: "
+                f"{', '.join(str(int(sizes[m])) for m in top)}."),
                 width=strip.shape[1])
         text = (f"k2 = {s.k2} · epsilon = {s.epsilon:.2f} (on the {s.epsilon_from}) · "
                 f"{s.n_edges} edges among {len(s.modes)} distinct modes · "
@@ -193,13 +222,15 @@ class LabellingExplorer(Explorer):
         return (f"Left, a map of the {len(s.modes)} distinct modes (first two MDS axes of the "
                 f"Hamming distances) with the single-linkage edges within epsilon = "
                 f"{s.epsilon:.2f} (k2 = {s.k2}, measured on the {s.epsilon_from}): "
-                f"{s.n_clusters} clusters, the ten largest in their own colour and marker, the "
-                f"others grey. Right, the cluster sizes, largest first: {largest}{scores}.")
+                f"{s.n_clusters} clusters, the ten largest in their own colour and marker and "
+                f"numbered 1 to 10 from the largest, the others grey. Right, the cluster sizes, "
+                f"largest first, the bars of the ten largest numbered: {largest}{scores}.")
 
     def _view_rows(self):
         rows = [self.readout.value,
                 "map: the distinct modes (MDS of sqrt(H)); the i-th largest cluster in the i-th "
-                "colour and marker, the others grey dots",
+                "colour and marker, numbered i on the map, the bars and the centres; the others "
+                "grey dots",
                 [("", np.asarray(self._plot.last_rgb))]]
         if self.model.X is not None and self.shape is not None:
             rows += [[(plain_text(self.centres_caption.value), self._centres_rgb)]]

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
-from ..palette import GREY
+from ..figures.palette import GREY
 from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Blitter, Explorer, column, label_style, marker_path
 
@@ -23,7 +23,9 @@ class PathMapExplorer(Explorer):
     y : array-like of shape (n,), optional
         Labels of the whole data set; each path has the colour, marker and line
         style of its start's label (the i-th distinct label gets `label_style`
-        (i)), and a legend names them.
+        (i)), and a legend names them; beside every iterate its start's label is written
+        (the labels of all the paths at one iterate, "3, 5"), so that colour is not the
+        only key where the palette has fewer colours than labels.
     size : (float, float), default (7.5, 5)
         The figure size in inches.
 
@@ -62,6 +64,7 @@ class PathMapExplorer(Explorer):
             codes = inverse.reshape(-1)[pm.starts]
             styles = [label_style(i) for i in range(len(names))]
         colours = np.array([styles[c][0] for c in codes])
+        self._tags_text = None if y is None else [str(names[c]) for c in codes]
         self._colours = colours
         self._markers = [marker_path(styles[c][1]) for c in codes]
 
@@ -83,7 +86,11 @@ class PathMapExplorer(Explorer):
         self.arrived_markers = ax.scatter(empty, empty, s=70, marker="o", color="0.4",
                                           edgecolors="k", linewidths=0.8, animated=True,
                                           label="iterates at their mode")
-        plot.animated = [self.trails, self.moving_markers, self.arrived_markers]
+        # the start's label beside each iterate (one tag per place, preallocated)
+        self.tags = [] if y is None else [
+            ax.annotate("", xy=(0, 0), xytext=(5, 3), textcoords="offset points", fontsize=7,
+                        animated=True, visible=False) for _ in pm.paths]
+        plot.animated = [self.trails, self.moving_markers, self.arrived_markers, *self.tags]
         pad = 0.05 * (c.max(axis=0) - c.min(axis=0) + 1)
         ax.set_xlim(c[:, 0].min() - pad[0], c[:, 0].max() + pad[0])
         ax.set_ylim(c[:, 1].min() - pad[1], c[:, 1].max() + pad[1])
@@ -124,6 +131,15 @@ class PathMapExplorer(Explorer):
             markers.set_offsets(frame.coords[which].reshape(-1, 2))
             markers.set_facecolors(self._colours[which])
             markers.set_paths([m for m, w in zip(self._markers, which, strict=True) if w])
+        if self.tags:
+            places = {}
+            for i, label in zip(frame.index, self._tags_text, strict=True):
+                places.setdefault(int(i), set()).add(label)
+            for tag, (i, labels) in zip(self.tags, places.items(), strict=False):
+                tag.xy = tuple(self.map.coords[i])
+                tag.set_text(", ".join(sorted(labels)))
+            for k, tag in enumerate(self.tags):
+                tag.set_visible(k < len(places))
         distinct = len(np.unique(frame.index))
         self.readout.value = (f"updates t = {t} of {self.map.n_steps} · "
                               f"{frame.n_moving} of {len(moving)} points still moving · "
@@ -143,7 +159,8 @@ class PathMapExplorer(Explorer):
                 f"first two MDS axes of the Hamming distances: after {frame.t} of {pm.n_steps} "
                 f"updates, {frame.n_moving} points still move and "
                 f"{len(np.unique(frame.index))} distinct iterates remain{away}. Each path has "
-                f"the colour, marker and line style of its start's label; stars mark the modes.")
+                f"the colour, marker and line style of its start's label, and the label is "
+                f"written beside each iterate; stars mark the modes.")
 
     def _view_rows(self):
         return [self.readout.value, self._legend_note,

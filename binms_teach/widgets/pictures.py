@@ -6,6 +6,7 @@ stacks text lines and pictures into the one picture that a reader without a
 kernel sees. PNG encoding is Pillow's.
 """
 
+import functools
 import html
 import io
 import re
@@ -17,7 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from ..palette import COLOURS, DIVERGING_CMAP
+from ..figures.palette import COLOURS, DIVERGING_CMAP
 
 # Colours (RGB): ink and paper of the 0/1 images, and the marks.
 INK = (25, 25, 25)
@@ -50,6 +51,17 @@ def png_bytes(rgb):
     Image.fromarray(np.ascontiguousarray(rgb, dtype=np.uint8)).save(
         buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
+
+
+def decode_png(data):
+    """PNG bytes -> (h, w, 3) uint8 RGB array (Pillow).
+
+    Examples
+    --------
+    >>> decode_png(png_bytes(np.full((2, 3, 3), 7, dtype=np.uint8))).shape
+    (2, 3, 3)
+    """
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGB"), dtype=np.uint8)
 
 
 def upscale(cells, scale, grid):
@@ -101,14 +113,87 @@ def votes_lut(k1):
     return (_VOTES_CMAP(np.linspace(0, 1, k1 + 1))[:, :3] * 255).round().astype(np.uint8)
 
 
+# Digits 0-9 in 3 by 5 pixels (rows top to bottom, "#" is ink): small enough to write a
+# count of up to 99 votes inside a cell of 10 screen pixels, so that the votes are numbers
+# as well as colours (WCAG 2.1, 1.4.1).
+_FONT = {
+    "0": ("###", "#.#", "#.#", "#.#", "###"), "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("###", "..#", "###", "#..", "###"), "3": ("###", "..#", ".##", "..#", "###"),
+    "4": ("#.#", "#.#", "###", "..#", "..#"), "5": ("###", "#..", "###", "..#", "###"),
+    "6": ("###", "#..", "###", "#.#", "###"), "7": ("###", "..#", ".#.", ".#.", ".#."),
+    "8": ("###", "#.#", "###", "#.#", "###"), "9": ("###", "#.#", "###", "..#", "###"),
+}
+GLYPHS = {c: np.array([[ch == "#" for ch in row] for row in rows]) for c, rows in _FONT.items()}
+
+
+def number_mask(number, zoom=1):
+    """The pixels of ``number`` written in the 3 by 5 font, one blank column between digits.
+
+    Examples
+    --------
+    >>> number_mask(17).astype(int)[0].tolist()
+    [0, 1, 0, 0, 1, 1, 1]
+    >>> number_mask(4, zoom=2).shape
+    (10, 6)
+    """
+    glyphs = [GLYPHS[c] for c in str(int(number))]
+    out = np.zeros((5, 4 * len(glyphs) - 1), dtype=bool)
+    for i, glyph in enumerate(glyphs):
+        out[:, 4 * i: 4 * i + 3] = glyph
+    return np.kron(out, np.ones((zoom, zoom), dtype=bool)).astype(bool)
+
+
+def write_number(img, number, top, left, colour, zoom=1):
+    """Write ``number`` into the RGB array ``img`` (in place) with its top-left at (top, left)."""
+    mask = number_mask(number, zoom)
+    h, w = mask.shape
+    img[top:top + h, left:left + w][mask] = colour
+
+
+def ink_on(rgb):
+    """Black or white, whichever reads better on the colour ``rgb`` (0-255)."""
+    return (0, 0, 0) if np.dot(rgb, (0.299, 0.587, 0.114)) >= 128 else (255, 255, 255)
+
+
+@functools.lru_cache(maxsize=64)
+def _vote_cells(lut_bytes, scale):
+    """One template cell per count and tie (counts 0..n-1, then the same underlined), so that
+    a picture is every cell picked from them at once; cached per colour table and scale."""
+    lut = np.frombuffer(lut_bytes, dtype=np.uint8).reshape(-1, 3)
+    n = len(lut)
+    cell = np.zeros((2 * n, scale, scale, 3), dtype=np.uint8)
+    for v in range(n):
+        cell[v] = upscale(lut[v][None, None, :], scale, True)
+        width = number_mask(v).shape[1]
+        write_number(cell[v], v, 2, 1 + (scale - 1 - width) // 2, ink_on(lut[v]))
+        cell[n + v] = cell[v]
+        cell[n + v, 8, 2:scale - 1] = 0  # underlined: a tie, by the line as well as the number
+    cell.setflags(write=False)
+    return cell
+
+
 def votes_image(ones, ties, k1, shape, scale=10, lut=None):
-    """The per-pixel vote counts as a heat map; tied pixels carry a black dot."""
+    """The per-pixel vote counts as a heat map, each cell with its count written in it.
+
+    With ``scale`` >= 8 the count is written in the cell (black or white, whichever reads on
+    its colour) and a tied cell is underlined in black; smaller cells carry a black dot for a
+    tie and no number. Pixel (1, 1) of every cell keeps the cell's colour.
+    """
     lut = votes_lut(k1) if lut is None else lut
-    img = upscale(lut[np.asarray(ones).reshape(shape)], scale, True)
-    dot = np.zeros((scale, scale), dtype=bool)
-    lo, hi = scale // 2 - max(1, scale // 5), scale // 2 + max(1, scale // 5)
-    dot[lo:hi, lo:hi] = True
-    img[np.kron(np.asarray(ties).reshape(shape), dot).astype(bool)] = (0, 0, 0)
+    ones = np.asarray(ones).reshape(shape)
+    ties = np.asarray(ties).reshape(shape)
+    img = upscale(lut[ones], scale, True)
+    if scale < 8:
+        dot = np.zeros((scale, scale), dtype=bool)
+        lo, hi = scale // 2 - max(1, scale // 5), scale // 2 + max(1, scale // 5)
+        dot[lo:hi, lo:hi] = True
+        img[np.kron(ties, dot).astype(bool)] = (0, 0, 0)
+        return img
+    n = len(lut)
+    cell = _vote_cells(np.ascontiguousarray(lut, dtype=np.uint8).tobytes(), scale)
+    h, w = shape
+    picked = cell[ones + n * ties.astype(int)]  # (h, w, scale, scale, 3)
+    img = picked.transpose(0, 2, 1, 3, 4).reshape(h * scale, w * scale, 3)
     return img
 
 

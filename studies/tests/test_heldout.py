@@ -225,7 +225,8 @@ def test_auto_rows_gives_the_sets_their_role(rnd):
 
 def test_the_package_knows_no_round():
     """The rounds are the study's: the package neither loads nor checks them."""
-    from binms_teach import datasets, doctor
+    from binms_teach import datasets
+    from binms_teach.cli import doctor
 
     names = {name for r in ROUNDS for name in r.names}
     for name in names:

@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from offline import offline_context, served_build
 
+from binms_teach.widgets.lesson_steppers import STEPPERS
+
 pytestmark = pytest.mark.e2e
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +133,115 @@ def test_book_reads_offline(book_page, book_url, tmp_path):
     page.screenshot(path=str(shot))
     if os.environ.get("E2E_UPDATE_DOCS", "").strip() in {"1", "true", "yes"}:
         shutil.copyfile(shot, DOCS / SCREENSHOT)
+
+
+# --- the steppers: each lesson's explorer stepped without a kernel ------------------------
+STEPPER_PAGES = [f"notebooks/{name}.html" for name in STEPPERS]
+
+# What a reader of the stepper gets now: the frame shown, the slider, the status region, the
+# focused element and its outline, and whether the stepper fits the viewport.
+_JS_STEPPER = """(root) => {
+  const shown = Array.from(root.querySelectorAll('img.binms-stepper-frame')).filter(i => !i.hidden);
+  const range = root.querySelector('input[type=range]');
+  const active = document.activeElement;
+  const style = getComputedStyle(active);
+  const parts = Array.from(root.querySelectorAll('button, input, img:not([hidden]), p'));
+  const rights = parts.map(e => e.getBoundingClientRect().right);
+  const lefts = parts.map(e => e.getBoundingClientRect().left);
+  return {shown: shown.length, alt: shown.length ? shown[0].alt : null, value: Number(range.value),
+    max: Number(range.max), valuetext: range.getAttribute('aria-valuetext'),
+    status: root.querySelector('[role=status]').textContent.trim(),
+    focused: root.contains(active)
+      ? (active.tagName === 'INPUT' ? 'range' : active.textContent.trim()) : null,
+    outline: [style.outlineStyle, style.outlineWidth, style.outlineColor].join(' '),
+    controls: !root.querySelector('.binms-stepper-controls').hidden,
+    right: Math.max(...rights), left: Math.min(...lefts), width: window.innerWidth,
+    overflow: root.scrollWidth - root.clientWidth};
+}"""
+
+
+def _stepper_state(page):
+    return page.locator(".binms-stepper").first.evaluate(_JS_STEPPER)
+
+
+def _assert_frame(state, where):
+    assert state["shown"] == 1, f"{where}: {state['shown']} frames shown"
+    assert state["status"] == state["alt"], f"{where}: the status must say what the frame shows"
+    assert state["left"] >= 0 and state["right"] <= state["width"] + 0.5, (
+        f"{where}: the stepper leaves the viewport ({state['left']}..{state['right']} of "
+        f"{state['width']} px)")
+    assert state["overflow"] <= 0, f"{where}: the stepper scrolls sideways"
+
+
+def _walk_stepper(page, where):
+    """Tab to the slider, step with the arrow keys and the buttons; every step must change
+    the frame shown, its alt, the slider's value text and the status, together."""
+    stepper = page.locator(".binms-stepper")
+    assert stepper.count() == 1, f"{where}: {stepper.count()} steppers"
+    stepper.scroll_into_view_if_needed()
+    first = _stepper_state(page)
+    assert first["controls"], f"{where}: the controls stayed hidden (did the script run?)"
+    _assert_frame(first, where)
+    stepper.locator("button.binms-stepper-previous").focus()
+    page.keyboard.press("Tab")
+    now = _stepper_state(page)
+    assert now["focused"] == "range", f"{where}: Tab from 'previous' reached {now['focused']}"
+    assert now["outline"].startswith("solid 3px"), f"{where}: focus outline {now['outline']}"
+    key, step = ("ArrowRight", 1) if now["value"] < now["max"] else ("ArrowLeft", -1)
+    page.keyboard.press(key)
+    moved = _stepper_state(page)
+    assert moved["value"] == now["value"] + step, f"{where}: {key} did not move the slider"
+    assert moved["alt"] != now["alt"] and moved["status"] != now["status"]
+    assert moved["valuetext"] != now["valuetext"]
+    _assert_frame(moved, where)
+    page.keyboard.press("End")
+    assert _stepper_state(page)["value"] == now["max"]
+    page.keyboard.press("Home")
+    home = _stepper_state(page)
+    assert home["value"] == 0
+    page.keyboard.press("Tab")
+    assert _stepper_state(page)["focused"].startswith("next"), where
+    page.keyboard.press("Enter")
+    after = _stepper_state(page)
+    assert after["value"] == 1 and after["alt"] != home["alt"], f"{where}: 'next' by Enter"
+    _assert_frame(after, where)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert _stepper_state(page)["focused"].startswith("previous"), where
+    page.keyboard.press("Space")
+    back = _stepper_state(page)
+    assert back["value"] == 0 and back["status"] == home["status"], f"{where}: 'previous'"
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_steppers_step_by_keyboard(lab_browser, book_url, width):
+    """Every page with a stepper, at 1280 and at 320 CSS px, with no request outside 127.0.0.1."""
+    context, outside = offline_context(lab_browser, viewport={"width": width, "height": 800})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        for name in STEPPER_PAGES:
+            page.goto(book_url + name, wait_until="load")
+            _walk_stepper(page, f"{name} at {width} px")
+    finally:
+        context.close()
+    assert not outside, f"requests outside 127.0.0.1: {sorted(set(outside))}"
+
+
+def test_a_stepper_steps_from_a_folder(lab_browser):
+    """Opened as a file (file://, no server), the stepper still steps and asks for nothing
+    but files and data: URLs."""
+    page_file = HTML / STEPPER_PAGES[0]
+    if not page_file.is_file():
+        pytest.skip(f"{page_file} is missing: build the book first")
+    context = lab_browser.new_context(viewport={"width": 800, "height": 800})
+    requested = []
+    context.on("request", lambda req: requested.append(req.url))
+    page = context.new_page()
+    try:
+        page.goto(page_file.as_uri(), wait_until="load")
+        _walk_stepper(page, "from a folder")
+    finally:
+        context.close()
+    other = [u for u in requested if not u.startswith(("file:", "data:", "blob:"))]
+    assert not other, f"requests beyond the folder: {sorted(set(other))}"

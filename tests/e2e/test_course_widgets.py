@@ -211,7 +211,13 @@ def test_ascent_explorer_06(open_lab_notebook, digits, e2e_artifacts):
 
     # the iteration slider two steps right with the keyboard, then the step button
     assert nb.move_int_slider("iteration", 2) == 2
-    says(2)
+    text = says(2)
+    # what the move x_2 -> x_3 changes, and how far the mode is before and after
+    on = int(((path[2] == 0) & (path[3] == 1)).sum())
+    off = int(((path[2] == 1) & (path[3] == 0)).sum())
+    far, far_next = int((path[2] != path[-1]).sum()), int((path[3] != path[-1]).sum())
+    assert f"bits change: {on} on" in text and f", {off} off" in text, text
+    assert text.endswith(f"distance to the mode: {far} bits, then {far_next}"), text
     src[2] = wait_for_picture(nb, iterate, path[2])
     nb.click_button("step")
     says(3)

@@ -44,9 +44,9 @@ def _feedback_html(tmp_path):
     by the course's FeedbackExporter."""
     import nbformat
 
+    from binms_teach.cli.grading import nbgrader_files
     from binms_teach.exercises import check
     from binms_teach.exercises.feedback import FeedbackExporter, mathjax_script
-    from binms_teach.grading import nbgrader_files
 
     if mathjax_script() is None:
         message = "sphinx-mathjax-offline is not installed: pip install -e '.[teach]'"

@@ -13,7 +13,7 @@ from here. Lesson 01: `sphere_figure`. Lesson 02: `inertia_figure`. Lesson 03: `
 `kernel_by_distance_figure`, `kernel_explorer_figure` (the picture of the kernel widget).
 Lesson 05: `zero_ratio_figure`.
 
-Series take their colour, marker and line style from `binms_teach.palette.series_style`;
+Series take their colour, marker and line style from `binms_teach.figures.palette.series_style`;
 context marks (lines between points, the data behind a highlight) take `palette.GREY`.
 """
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import bits, listed, new_figure, num
 
 __all__ = ["inertia_figure", "sphere_figure"]
@@ -28,9 +27,8 @@ def sphere_figure(points, centre=None, *, slide=False):
     >>> import itertools
     >>> cube = np.array(list(itertools.product((0, 1), repeat=2)))
     >>> sphere_figure(cube)
-    The 4 points of {0,1}^2 placed by their Hamming distance from 00, with a grey line \
-joining every two points that differ in one bit: the spheres at distances 0 to 2 hold 1, 2 \
-and 1 points, the middle one the largest.
+    The 4 points of {0,1}^2 placed by their Hamming distance from 00: the spheres at distances \
+0 to 2 hold 1, 2 and 1 points, the middle one the largest.
     """
     from ...hamming import hamming
 
@@ -74,12 +72,14 @@ and 1 points, the middle one the largest.
         middle = ("the middle one the largest" if len(biggest) == 1
                   else "the middle two the largest")
         alt = (f"The {len(points)} points of {{0,1}}^{d} placed by their Hamming distance from "
-               f"{bits(centre)}, with a grey line joining every two points that differ in one "
-               f"bit: the spheres at distances 0 to {d} hold {listed(sizes.tolist())} points, "
-               f"{middle}.")
+               f"{bits(centre)}: the spheres at distances 0 to {d} hold "
+               f"{listed(sizes.tolist())} points, {middle}.")
+        long = ("Each point is labelled with its bits and drawn with the marker of its sphere; a "
+                "grey line joins every two points that differ in one bit, so the distance "
+                "between two points is the number of lines on a shortest path between them.")
         numbers = {"distance from " + bits(centre): list(range(d + 1)),
                    "points": sizes.tolist()}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -122,8 +122,10 @@ def inertia_figure(candidates, costs, title="", *, slide=False):
         alt = (f"Bar chart of the inertia of each of the {len(labels)} candidate centres x of "
                f"{{0,1}}^{candidates.shape[1]}: the smallest, {num(costs.min())}, is reached by "
                f"{which} (hatched){others}.")
+        long = ("One bar per candidate centre, labelled with its bits, its height the inertia; "
+                "the minimisers are hatched and coloured apart from the others.")
         numbers = {"candidate": labels, "inertia": [num(c) for c in costs],
                    "minimiser": ["yes" if b else "" for b in best]}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import area, coords, listed, new_figure, num
 
 __all__ = ["ascent_frame_figure", "blobs_figure", "two_clusterings_figure"]
@@ -101,7 +100,10 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
                f"the {len(X)} data points: the iterate x_j at {coords(frame['x'])}, its {k} "
                f"nearest neighbours inside the dashed circle of radius "
                f"{num(frame['radius'])}, and {end}.")
-        return describe(fig, alt)
+        long = (f"The data points are small grey dots; the {k} nearest neighbours of x_j are "
+                f"larger coloured markers inside the dashed circle; the path x_0, ..., x_j so far "
+                f"is a line with dots, and the next iterate x_(j+1) a cross.")
+        return describe(fig, alt, long=long)
 
 
 def two_clusterings_figure(X, y, panels, *, slide=False):
@@ -119,16 +121,21 @@ def two_clusterings_figure(X, y, panels, *, slide=False):
     ...        "name": "method A", "centre_name": "modes"}
     >>> two = {"labels": [0, 0, 0, 1], "centres": [[1.7, 2], [5, 6]], "title": "b",
     ...        "name": "method B", "centre_name": "centres"}
-    >>> two_clusterings_figure(X, [0, 0, 1, 1], [one, two])
-    Two clusterings of the 4 points side by side, each cluster with its own marker. Left, \
-method A: 2 clusters of 2 and 2 points, its 2 modes as crosses, ARI 1 with the true groups. \
-Right, method B: 2 clusters of 3 and 1 points, its 2 centres as crosses, ARI 0.
+    >>> d = two_clusterings_figure(X, [0, 0, 1, 1], [one, two])
+    >>> d
+    Two clusterings of the same 4 points side by side: method A (left) finds 2 clusters with ARI \
+1 against the true groups, while method B (right) finds 2 clusters with ARI 0.
+    >>> d.long
+    'Left, method A: 2 clusters of 2 and 2 points, each with its own marker, and its 2 modes as \
+crosses; ARI 1 with the true groups. Right, method B: 2 clusters of 3 and 1 points, each with its \
+own marker, and its 2 centres as crosses; ARI 0 with the true groups.'
+
     """
-    from ...metrics import ari
+    from ...evaluation.metrics import ari
 
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     numbers = {"panel": [], "cluster": [], "points": [], "mean of its points": []}
-    parts = []
+    parts, found, scores = [], [], []
     with style(slide):
         fig = new_figure((9.6, 4.6) if slide else (9, 3.9))
         axes = fig.subplots(1, len(panels), sharey=True)
@@ -151,12 +158,15 @@ Right, method B: 2 clusters of 3 and 1 points, its 2 centres as crosses, ARI 0.
             ax.set_title(panel["title"])
             ax.legend(loc="upper right")
             sizes = np.bincount(labels).tolist()
-            score = f"ARI {num(ari(y, labels))}" + (" with the true groups" if not parts else "")
+            scores.append(num(ari(y, labels)))
+            found.append(f"{panel['name']} ({side.lower()}) finds {len(sizes)} clusters with "
+                         f"ARI {scores[-1]}" + (" against the true groups" if not found else ""))
             parts.append(f"{side}, {panel['name']}: {len(sizes)} clusters of {listed(sizes)} "
-                         f"points, its {len(centres)} {name} as crosses, {score}")
+                         f"points, each with its own marker, and its {len(centres)} {name} as "
+                         f"crosses; ARI {scores[-1]} with the true groups")
         axes[0].set_ylabel("second coordinate")
-        alt = (f"Two clusterings of the {len(X)} points side by side, each cluster with its own "
-               f"marker. " + ". ".join(parts) + ".")
-        return describe(fig, alt, numbers)
+        alt = (f"Two clusterings of the same {len(X)} points side by side: "
+               + ", while ".join(found) + ".")
+        return describe(fig, alt, numbers, long=". ".join(parts) + ".")
 
 

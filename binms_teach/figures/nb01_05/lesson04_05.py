@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-from ... import palette
-from .. import describe, style
+from .. import describe, palette, style
 from ..common import listed, new_figure, num
+from ..shape import crossings, shape, tolerance
 
 __all__ = ["kernel_by_distance_figure", "kernel_explorer_figure", "zero_ratio_figure"]
 
@@ -22,10 +24,14 @@ def kernel_by_distance_figure(d, masses, *, slide=False):
 
     Examples
     --------
-    >>> kernel_by_distance_figure(2, {0.5: [0.25, 0.25, 0.25], 0.9: [0.81, 0.09, 0.01]})
+    >>> d = kernel_by_distance_figure(2, {0.5: [0.25, 0.25, 0.25], 0.9: [0.81, 0.09, 0.01]})
+    >>> d
     The mass K_lambda(x) of one point of {0,1}^2 against its Hamming distance from 00, one \
-line per lambda: flat at 0.25 for lambda = 0.5; for lambda = 0.9 it falls from 0.81 at \
-distance 0 to 0.01 at distance 2. The larger lambda, the faster the mass falls.
+line per lambda: the larger lambda, the faster the mass falls, from 0.81 to 0.01 for lambda = 0.9.
+    >>> d.long
+    'One line per lambda: for lambda = 0.5 it is flat at 0.25; for lambda = 0.9 it falls from \
+0.81 at distance 0 to 0.01 at distance 2.'
+
     """
     lams = list(masses)
     with style(slide):
@@ -40,20 +46,26 @@ distance 0 to 0.01 at distance 2. The larger lambda, the faster the mass falls.
         ax.set_title(rf"the mass of one point of $\{{0,1\}}^{d}$, by its distance from "
                      r"$\mathbf{0}$")
         ax.legend()
-        parts = []
+        parts, falls = [], []
         for lam in lams:
             m = np.asarray(masses[lam], dtype=float)
             if np.allclose(m, m[0]):
-                parts.append(f"flat at {num(m[0], 4)} for lambda = {lam}")
+                parts.append(f"for lambda = {lam} it is flat at {num(m[0], 4)}")
             else:
+                falls.append(lam)
                 parts.append(f"for lambda = {lam} it falls from {num(m[0], 4)} at distance 0 "
                              f"to {num(m[-1], 4)} at distance {d}")
+        steep = max(falls) if falls else None
+        message = ("the larger lambda, the more mass stays near the point" if steep is None
+                   else f"the larger lambda, the faster the mass falls, from "
+                        f"{num(masses[steep][0], 4)} to {num(masses[steep][-1], 4)} for "
+                        f"lambda = {steep}")
         alt = (f"The mass K_lambda(x) of one point of {{0,1}}^{d} against its Hamming distance "
-               f"from {'0' * d}, one line per lambda: " + "; ".join(parts)
-               + ". The larger lambda, the faster the mass falls.")
+               f"from {'0' * d}, one line per lambda: {message}.")
+        long = "One line per lambda: " + "; ".join(parts) + "."
         numbers = {"distance": list(range(d + 1))}
         numbers |= {f"lambda = {lam}": list(masses[lam]) for lam in lams}
-        return describe(fig, alt, numbers, decimals=4)
+        return describe(fig, alt, numbers, decimals=4, long=long)
 
 
 def kernel_explorer_figure(lam, point, shell, names, density, in_data, *, slide=False):
@@ -65,13 +77,18 @@ def kernel_explorer_figure(lam, point, shell, names, density, in_data, *, slide=
 
     Examples
     --------
-    >>> kernel_explorer_figure(0.75, [0.5625, 0.1875, 0.0625], [0.5625, 0.375, 0.0625],
-    ...                        ["00", "01", "10", "11"], [0.4, 0.3, 0.2, 0.1],
-    ...                        [True, False, False, False])
-    Left: the Aitchison-Aitken kernel on {0,1}^2 at lambda = 0.75, by distance from 00: one \
-point holds 0.5625 at distance 0 down to 0.0625 at distance 2, a whole shell 0.5625, 0.375 and \
-0.0625. Right: the density estimate of the data at each of the 4 points of {0,1}^2, the 1 \
-that are data points hatched, highest at 00 (0.4), 01 (0.3) and 10 (0.2).
+    >>> d = kernel_explorer_figure(0.75, [0.5625, 0.1875, 0.0625], [0.5625, 0.375, 0.0625],
+    ...                            ["00", "01", "10", "11"], [0.4, 0.3, 0.2, 0.1],
+    ...                            [True, False, False, False])
+    >>> d
+    Left, the Aitchison-Aitken kernel on {0,1}^2 at lambda = 0.75: one point holds 0.5625 of \
+the mass at distance 0; right, the density estimate of the data at each of the 4 points of \
+{0,1}^2, highest at 00 (0.4).
+    >>> d.long
+    'Left, by Hamming distance from 00: the mass of one point falls from 0.5625 at distance 0 to \
+0.0625 at distance 2 (plain bars); the mass of the whole shell (hatched bars) is 0.5625, 0.375 \
+and 0.0625. Right: the data point is hatched; the estimate is highest at 00 (0.4), 01 (0.3) \
+and 10 (0.2) and lowest at 11 (0.1).'
     """
     point, shell = np.asarray(point, dtype=float), np.asarray(shell, dtype=float)
     density, in_data = np.asarray(density, dtype=float), np.asarray(in_data, dtype=bool)
@@ -104,17 +121,23 @@ that are data points hatched, highest at 00 (0.4), 01 (0.3) and 10 (0.2).
                                     label="a data point"),
                               Patch(facecolor=other["color"], label="not in the data")])
         best = np.argsort(-density, kind="stable")[:3]
+        low = int(np.argsort(density, kind="stable")[0])
         n_data = int(in_data.sum())
-        alt = (f"Left: the Aitchison-Aitken kernel on {{0,1}}^{d} at lambda = {lam:.2f}, by "
-               f"distance from {'0' * d}: one point holds {num(point[0], 4)} at distance 0 down "
-               f"to {num(point[-1], 4)} at distance {d}, a whole shell "
-               f"{listed([num(s, 4) for s in shell])}. Right: the density estimate of the data "
-               f"at each of the {len(names)} points of {{0,1}}^{d}, the {n_data} that are data "
-               f"points hatched, highest at "
-               + listed([f"{names[j]} ({num(density[j], 4)})" for j in best]) + ".")
+        alt = (f"Left, the Aitchison-Aitken kernel on {{0,1}}^{d} at lambda = {lam:.2f}: one "
+               f"point holds {num(point[0], 4)} of the mass at distance 0; right, the density "
+               f"estimate of the data at each of the {len(names)} points of {{0,1}}^{d}, "
+               f"highest at {names[best[0]]} ({num(density[best[0]], 4)}).")
+        long = (f"Left, by Hamming distance from {'0' * d}: the mass of one point falls from "
+                f"{num(point[0], 4)} at distance 0 to {num(point[-1], 4)} at distance {d} "
+                f"(plain bars); the mass of the whole shell (hatched bars) is "
+                f"{listed([num(v, 4) for v in shell])}. Right: "
+                + ("the data point is" if n_data == 1 else f"the {n_data} data points are")
+                + " hatched; the estimate is highest at "
+                + listed([f"{names[j]} ({num(density[j], 4)})" for j in best])
+                + f" and lowest at {names[low]} ({num(density[low], 4)}).")
         numbers = {"x": list(names), "estimate": density,
                    "a data point": ["yes" if c else "" for c in in_data]}
-        return describe(fig, alt, numbers, decimals=4)
+        return describe(fig, alt, numbers, decimals=4, long=long)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -128,10 +151,15 @@ def zero_ratio_figure(k1_values, rates, *, slide=False):
 
     Examples
     --------
-    >>> zero_ratio_figure([1, 2, 5], {"A": {1: 0.0, 2: 0.5, 5: 0.75},
-    ...                               "B": {1: 0.0, 2: 0.0, 5: 0.0}})
-    The share of the data points whose ratio of Eq. (7) is 0/0 (q = 0) against k1 from 1 to \
-5, one line per data set: A 0 at k1 = 1, then from 0.5 to 0.75; B never.
+    >>> d = zero_ratio_figure([1, 2, 5, 10], {"A": {1: 0.0, 2: 0.5, 5: 0.75, 10: 0.5},
+    ...                                       "B": {1: 0.0, 2: 0.0, 5: 0.0, 10: 0.0}})
+    >>> d
+    The share of the data points whose ratio of Eq. (7) is 0/0 (q = 0) against k1, one line \
+per data set: 0 for every data set at k1 = 1, then highest for A (up to 0.75) and lowest for B (0 \
+at every k1).
+    >>> d.long
+    'Against k1 from 1 to 10 (log scale): A rises from 0 at k1 = 1 to 0.75 at k1 = 5, then falls \
+back to 0.5 at k1 = 10; B stays at 0. A turn smaller than 0.038 is not described.'
     """
     names = list(rates)
     with style(slide):
@@ -148,20 +176,26 @@ def zero_ratio_figure(k1_values, rates, *, slide=False):
         ax.set_ylabel(r"share of the points with $q = 0$")
         ax.set_title(r"how often the ratio of Eq. (7) is $0/0$")
         ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
-        parts = []
-        for name in names:
-            values = [rates[name][k1] for k1 in k1_values]
-            rest = values[1:]
-            if max(values) == 0:
-                parts.append(f"{name} never")
-            elif values[0] == 0 and rest:
-                parts.append(f"{name} 0 at k1 = {k1_values[0]}, then from {num(min(rest))} to "
-                             f"{num(max(rest))}")
-            else:
-                parts.append(f"{name} from {num(min(values))} to {num(max(values))}")
-        alt = (f"The share of the data points whose ratio of Eq. (7) is 0/0 (q = 0) against k1 "
-               f"from {k1_values[0]} to {k1_values[-1]}, one line per data set: "
-               + "; ".join(parts) + ".")
+        series = {name: [rates[name][k1] for k1 in k1_values] for name in names}
+        tol = tolerance(*series.values())
+        parts = [f"{name} {shape(k1_values, v, tol=tol, name='k1')}" for name, v in series.items()]
+        crossed = [f"{a} and {b} cross between k1 = {lo} and k1 = {hi}"
+                   for a, b in itertools.combinations(names, 2)
+                   for lo, hi in crossings(k1_values, series[a], series[b], tol=tol / 5)]
+        # the message: which data sets meet 0/0 most and least once k1 > the first value
+        later = {name: float(np.mean(v[1:])) if len(v) > 1 else float(v[0])
+                 for name, v in series.items()}
+        most, least = max(later, key=later.get), min(later, key=later.get)
+        first = ("0 for every data set" if all(v[0] == 0 for v in series.values())
+                 else "from " + num(min(v[0] for v in series.values())))
+        alt = (f"The share of the data points whose ratio of Eq. (7) is 0/0 (q = 0) against k1, "
+               f"one line per data set: {first} at k1 = {k1_values[0]}, then highest for {most} "
+               f"(up to {num(max(series[most]))}) and lowest for {least} ("
+               + ("0 at every k1" if max(series[least]) == 0 else
+                  f"at most {num(max(series[least]))}") + ").")
+        long = ("Against k1 from " f"{k1_values[0]} to {k1_values[-1]} (log scale): "
+                + "; ".join(parts) + "." + (" " + "; ".join(crossed) + "." if crossed else "")
+                + " A turn smaller than " + num(tol) + " is not described.")
         numbers = {"k1": list(k1_values)}
         numbers |= {name: [rates[name][k1] for k1 in k1_values] for name in names}
-        return describe(fig, alt, numbers)
+        return describe(fig, alt, numbers, long=long)

@@ -7,8 +7,8 @@ from sklearn.metrics import (
     normalized_mutual_info_score,
 )
 
-from ._validation import check_binary
-from .majority import cluster_votes, decide
+from .._validation import check_binary
+from ..majority import cluster_votes, decide
 
 
 def quantization_error(X, labels, centres=None):

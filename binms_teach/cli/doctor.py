@@ -15,7 +15,7 @@ from packaging.requirements import Requirement
 from packaging.version import Version
 
 MIN_PYTHON = (3, 10)  # pyproject.toml: requires-python
-CONSTRAINTS = Path(__file__).resolve().parent / "constraints.txt"
+CONSTRAINTS = Path(__file__).resolve().parent.parent / "constraints.txt"
 INSTALL = "pip install 'binms-teach[course]'"
 # The data sets every notebook and `binms-teach reproduce` may load.
 DATASETS = ("zoo", "digits", "spect", "soybean", "car", "votes", "mushroom")
@@ -108,7 +108,7 @@ def check_packages(pins):
 
 def check_datasets():
     """Every data set loads with ``download=False``: a list of (ok, line)."""
-    from . import datasets
+    from .. import datasets
 
     loaders = [(name, lambda name=name: getattr(datasets, f"load_{name}")(download=False))
                for name in DATASETS]

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_binary
+from .._validation import check_binary
 
 CODINGS = ("binary", "disjunctive", "additive")
 

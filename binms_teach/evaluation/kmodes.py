@@ -23,9 +23,9 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._validation import BinaryInputMixin, check_binary, check_int
-from .hamming import hamming, nearest_neighbours
-from .majority import cluster_votes, decide
+from .._validation import BinaryInputMixin, check_binary, check_int
+from ..hamming import hamming, nearest_neighbours
+from ..majority import cluster_votes, decide
 
 INITS = ("huang", "random")
 

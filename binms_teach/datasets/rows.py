@@ -8,8 +8,8 @@ equal keys, and packed bytes compare as the bit vectors do.
 
 import numpy as np
 
-from ._validation import check_binary
-from .labelling import first_appearance
+from .._validation import check_binary
+from ..labelling import first_appearance
 
 
 def pack(A):

@@ -20,7 +20,7 @@ from pathlib import Path
 DEFAULT_DIR = "binms-teach-course"
 FIRST_NOTEBOOK = "00_index.ipynb"
 MANIFEST = ".binms-teach-course.json"  # {file: sha256 of the copy we wrote}
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # binms_teach/
 
 
 class CourseError(Exception):
@@ -62,7 +62,7 @@ def check_folder(dest):
     >>> check_folder(Path(__file__) / "sub")
     Traceback (most recent call last):
     ...
-    binms_teach.course.CourseError: ... is a file, not a folder: give a folder name.
+    binms_teach.cli.course.CourseError: ... is a file, not a folder: give a folder name.
     """
     dest = Path(dest)
     existing = dest

@@ -9,43 +9,46 @@ Each figure comes in three layers:
 * ``figure1``, ``figure2``, ``figure3`` and ``figure_results`` return it described
   (`binms_teach.figures.DescribedFigure`): the picture, a text alternative that says
   what it shows and what to see in it, with numbers from the data it was drawn from,
-  and those numbers as a table (both written by `binms_teach.experiments.figure_text`).
+  and those numbers as a table (both written by `binms_teach.figures.experiments_text`).
   ``python -m binms_teach reproduce`` writes their PNG.
 
 With ``slide=True`` a figure is at most 9.6 x 4.8 inches as saved (960 x 480 px, what a
 slide holds below its heading); give Figures 1 and 2 one data set then.
 
-Every plot follows `binms_teach.palette`: colour-blind-safe colours, and a marker or
+Every plot follows `binms_teach.figures.palette`: colour-blind-safe colours, and a marker or
 line style so that colour is never the only key. No font size is set by hand: the
 style decides them, so that a slide's text stays readable.
 """
 
 import numpy as np
 
-from .. import palette, paper
-from .figure_text import (
-    figure1_alt,
+from ..evaluation import paper
+from . import palette
+from .experiments_text import (
     figure1_names,
     figure1_numbers,
-    figure2_alt,
+    figure1_text,
     figure2_numbers,
-    figure3_alt,
+    figure2_text,
     figure3_numbers,
+    figure3_text,
     result_value,
-    results_alt,
     results_numbers,
+    results_text,
     series_name,
 )
 
 
-def _describe(fig, alt, numbers):
-    from ..figures import describe
+def _describe(fig, text, numbers):
+    """Describe ``fig`` with ``text`` = (alt, long) from `experiments_text`."""
+    from . import describe
 
-    return describe(fig, alt, numbers)
+    alt, long = text
+    return describe(fig, alt, numbers, long=long)
 
 
 def _style(slide):
-    from ..figures import style
+    from . import style
 
     return style(slide=slide)
 
@@ -97,7 +100,7 @@ def figure1(sweeps, slide=False):
     """
     names = figure1_names(sweeps)
     with _style(slide):
-        return _describe(draw_figure1(sweeps, slide), figure1_alt(sweeps),
+        return _describe(draw_figure1(sweeps, slide), figure1_text(sweeps),
                          figure1_numbers(sweeps, names))
 
 
@@ -147,7 +150,7 @@ def figure2(curves, slide=False):
         Its numbers: every point of every curve.
     """
     with _style(slide):
-        return _describe(draw_figure2(curves, slide), figure2_alt(curves),
+        return _describe(draw_figure2(curves, slide), figure2_text(curves),
                          figure2_numbers(curves))
 
 
@@ -255,7 +258,7 @@ def figure_results(rows, slide=False):
         Its numbers: the mean and standard deviation of every point it plots.
     """
     with _style(slide):
-        return _describe(draw_figure_results(rows, slide), results_alt(rows),
+        return _describe(draw_figure_results(rows, slide), results_text(rows),
                          results_numbers(rows))
 
 
@@ -296,7 +299,7 @@ def figure3(protos, slide=False):
         Its numbers: each prototype's majority digit, cluster size and purity.
     """
     with _style(slide):
-        return _describe(draw_figure3(protos, slide), figure3_alt(protos),
+        return _describe(draw_figure3(protos, slide), figure3_text(protos),
                          figure3_numbers(protos))
 
 

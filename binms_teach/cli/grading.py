@@ -152,7 +152,7 @@ def graded(exercise_id, name, namespace):
     __tracebackhide__ = True  # IPython shows the cell that called, not this function
     if os.environ.get("NBGRADER_EXECUTION") not in ("autograde", "validate"):
         return
-    from .exercises import check
+    from ..exercises import check
 
     verdict = check(exercise_id, namespace.pop(name, ...))
     if not verdict.correct:
@@ -167,7 +167,7 @@ def graded_test_cell(exercise_id, name, points):
         "when you run it; nbgrader runs it",
         f"# when it grades your notebook, and gives the point{'s' * (points != 1)} if "
         f"check({exercise_id!r}, {name}) says correct.",
-        "from binms_teach.grading import graded",
+        "from binms_teach.cli.grading import graded",
         "",
         f"graded({exercise_id!r}, {name!r}, globals())",
     ])
@@ -180,7 +180,7 @@ def graded_test_cell(exercise_id, name, points):
 
 def points_of(exercise_id):
     """`IMPLEMENT_POINTS` for a function to write, else `CHECK_POINTS`."""
-    from .exercises import EXERCISES, Implement
+    from ..exercises import EXERCISES, Implement
 
     return IMPLEMENT_POINTS if isinstance(EXERCISES.get(exercise_id), Implement) else CHECK_POINTS
 
