@@ -13,8 +13,11 @@ The names follow the paper (Beck, Duong, Lebbah, Azzag, arXiv:1902.04181):
 
 import os as _os
 
-# OpenMP threads that spin while waiting made faiss's searches up to 8x slower on
-# a busy machine; set before scikit-learn or faiss start OpenMP (binms_teach/fast/popcount.py).
+# The one change to the environment, on purpose: OpenMP threads that spin while they wait made
+# faiss's searches 5-10x slower on a busy machine (a fit of 8,000 x 256 at load 9 on 2 cores:
+# 0.6-2.9 s passive, 7.7-8.9 s by default). libgomp reads the
+# policy once, when it loads, and scikit-learn loads it on import (faiss shares it), so it
+# cannot wait for the fast layer. A value the user set is kept.
 _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from .ascent import bga, bga_path, bga_step  # noqa: E402

@@ -1,10 +1,16 @@
-"""Input checks shared by every public function.
+"""The parameters, declared once: what each may be, checked at the public edge.
 
-Each check raises before any work starts, with a message that names the problem
-and what to do about it, and never modifies the caller's array: the returned
-array is always a fresh ``uint8`` copy.
+`CONSTRAINTS` maps each argument name of the readable functions to its check (as
+scikit-learn's ``_parameter_constraints``); `validate_params` applies it before a public
+function runs, so the functions themselves hold only their equations. Each check raises
+before any work starts, with a message that names the problem and the fix, and never
+modifies the caller's array (a checked array is a fresh ``uint8`` copy).
 """
 
+import contextlib
+import contextvars
+import functools
+import inspect
 import numbers
 
 import numpy as np
@@ -161,6 +167,197 @@ def check_neighbours(neighbours):
             "the k1-th distance: order-free)."
         )
     return neighbours
+
+
+def check_k1(k1, n, low=1, name="k1"):
+    """k1 counts neighbours among the n data points: a whole number in [low, n] (0: no ascent).
+
+    >>> check_k1(5, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: k1=5 is outside [1, 4]. k1 counts neighbours among the n_samples = 4.
+    """
+    return check_int(k1, name, low, n, f"k1 counts neighbours among the n_samples = {n}."
+                     + (" (0: no ascent)" if low == 0 else ""))
+
+
+def check_k2(k2, n):
+    """k2 ranks the n - 1 other points: a whole number in [1, n - 1], which needs n >= 2."""
+    if n < 2:
+        raise ValueError("epsilon from k2 needs at least 2 samples, but got 1 sample: "
+                         "give more samples or an explicit epsilon.")
+    return check_int(k2, "k2", 1, n - 1,
+                     f"k2 ranks the other points, so it must be at most n_samples - 1 = {n - 1}.")
+
+
+def check_epsilon(epsilon):
+    """epsilon must be a finite number >= 0 (a Hamming distance)."""
+    try:
+        value = float(epsilon)
+    except (TypeError, ValueError):
+        raise TypeError(f"epsilon must be a number, got {epsilon!r}.") from None
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"epsilon={epsilon} must be a finite number >= 0 (a Hamming distance).")
+    return value
+
+
+def check_weights(weights, n):
+    """The weights pi_i as n finite non-negative floats (None: every weight 1)."""
+    if weights is None:
+        return np.ones(n)
+    w = np.asarray(weights, dtype=float)
+    if w.shape != (n,):
+        raise ValueError(f"weights has shape {w.shape}; give one weight per sample, shape ({n},).")
+    if not np.all(np.isfinite(w)) or np.any(w < 0):
+        raise ValueError("weights must be finite and non-negative.")
+    return w
+
+
+def _rows(name, ndim=2, like=None):
+    """The check of a 0/1 array argument; ``like``: the argument whose width it must have."""
+    def check(value, args):
+        A = check_binary(value, name, ndim)
+        if like is not None and A.shape[-1] != args[like].shape[1]:
+            raise ValueError(f"{like} and {name} have {args[like].shape[1]} and {A.shape[-1]} "
+                             f"features; Hamming distances need vectors of the same length.")
+        return A
+    return check
+
+
+def _current(value, args):
+    if value is None and args.get("tie") == "keep":
+        raise ValueError("tie='keep' keeps the bit of `current`: pass current=<the iterate>.")
+    return value if value is None else _rows("current", 1, "X")(value, args)
+
+
+# Every argument of the readable functions, checked in this order (a check may use the
+# arguments checked before it: k1 is bounded by the rows of X).
+CONSTRAINTS = {
+    "X": _rows("X"),
+    "A": _rows("A"),
+    "B": lambda v, a: v if v is None else _rows("B", like="A")(v, a),
+    "M": _rows("M"),
+    "queries": _rows("queries", like="X"),
+    "candidates": _rows("candidates", like="X"),
+    "x": _rows("x", 1, "X"),
+    "x0": _rows("x0", 1, "X"),
+    "tie": lambda v, a: check_tie(v),
+    "current": _current,
+    "k": lambda v, a: check_int(v, "k", 1, len(a["X"]),
+                                "k counts neighbours among the data points."),
+    "k1": lambda v, a: check_k1(v, len(a["X"])),
+    "k2": lambda v, a: check_k2(v, len(a["M"])),
+    "weights": lambda v, a: check_weights(v, len(a["X"])),
+    "max_iter": lambda v, a: check_int(v, "max_iter", 0, 10**9),
+    "neighbours": lambda v, a: check_neighbours(v),
+    "epsilon": lambda v, a: check_epsilon(v),
+}
+
+_checked = contextvars.ContextVar("binms_teach_checked", default=False)
+
+
+def trusted():
+    """Whether the caller checked the arguments already (inside a checked call)."""
+    return _checked.get()
+
+
+@contextlib.contextmanager
+def checked_already():
+    """Inside: the public functions trust their arguments (a caller that checked them)."""
+    token = _checked.set(True)
+    try:
+        yield
+    finally:
+        _checked.reset(token)
+
+
+def validate_params(function):
+    """Check a public function's arguments by `CONSTRAINTS` before it runs.
+
+    A call from inside another checked call (or `checked_already`) is trusted: the data
+    are checked once, at the edge, however many readable functions a fit calls.
+    """
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        if _checked.get():
+            return function(*args, **kwargs)
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = bound.arguments
+        for name, check in CONSTRAINTS.items():
+            if name in values:
+                values[name] = check(values[name], values)
+        with checked_already():
+            return function(*bound.args, **bound.kwargs)
+
+    return checked
+
+
+ALGORITHMS = ("exact", "hnsw", "reference")
+
+
+def check_choice(value, name, options):
+    """``value`` if it is one of ``options``; else a ValueError listing them."""
+    if value not in options:
+        choices = ", ".join(repr(o) for o in options[:-1]) + f" or {options[-1]!r}"
+        raise ValueError(f"{name}={value!r}: use {choices}.")
+    return value
+
+
+def is_auto(value):
+    """Whether a k1 or k2 asks to be chosen; a string other than "auto" is an error."""
+    if isinstance(value, str):
+        if value == "auto":
+            return True
+        raise ValueError(f"{value!r} is not a value for k1 or k2: give a whole number, or "
+                         "'auto' to choose it without labels.")
+    return False
+
+
+# BinNNMS's parameters beside k1 and k2, which are bounded by the data (`check_binnnms`).
+ESTIMATOR_CONSTRAINTS = {
+    "max_iter": lambda v: check_int(v, "max_iter", 0, 10**9),
+    "tie": check_tie,
+    "neighbours": check_neighbours,
+    "epsilon": lambda v: None if v is None else check_epsilon(v),
+    "epsilon_from": lambda v: check_choice(v, "epsilon_from", ("modes", "data")),
+    "algorithm": lambda v: check_choice(v, "algorithm", ALGORITHMS),
+}
+
+
+def check_binnnms(params, n):
+    """BinNNMS's parameters (``get_params()``) checked for n samples; k1, k2 may stay "auto".
+
+    Raises before any work on a bad value or a combination that cannot run.
+    """
+    p = dict(params) | {name: check(params[name])
+                        for name, check in ESTIMATOR_CONSTRAINTS.items()}
+    if auto := [name for name in ("k1", "k2") if is_auto(p[name])]:
+        what = f"{' and '.join(auto)}='auto'"
+        if p["epsilon"] is not None:
+            raise ValueError(f"{what} scores partitions with epsilon from k2, but an explicit "
+                             "epsilon was given: leave epsilon=None, or give numbers.")
+        if p["epsilon_from"] != "modes":
+            raise ValueError(f"{what} chooses on epsilon measured on the modes: use "
+                             "epsilon_from='modes' with it, or give numbers.")
+        if p["algorithm"] == "hnsw":
+            raise ValueError(f"{what} compares exact partitions: use algorithm='exact' (or "
+                             "'reference') with it, or give numbers.")
+        if n < 4:
+            raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
+                             f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
+                             "for k1 and k2.")
+    if p["epsilon"] is None and "k2" not in auto:
+        p["k2"] = check_k2(p["k2"], n)
+    if "k1" not in auto:
+        p["k1"] = check_k1(p["k1"], n)
+    if p["algorithm"] == "hnsw" and p["neighbours"] == "ball":
+        raise ValueError("algorithm='hnsw' finds approximate k nearest neighbours, not "
+                         "closed balls: use neighbours='index' with it, or "
+                         "algorithm='exact' with neighbours='ball'.")
+    return p
 
 
 class BinaryInputMixin:

@@ -121,6 +121,12 @@ def image_output_problems(path):
                                else alt_text_problem(alt))
                     if problem:
                         problems.append(f"cell {number}, {mime} output: {problem}")
+            # a described figure or an explorer's picture: an <img> inside the HTML
+            page = output.get("data", {}).get("text/html", "")
+            for attrs in html_images("".join(page) if isinstance(page, list) else page)[1]:
+                problem = alt_text_problem(attrs.get("alt"))
+                if problem:
+                    problems.append(f"cell {number}, <img> of a text/html output: {problem}")
     return problems
 
 

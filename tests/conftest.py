@@ -14,6 +14,13 @@ def images():
     return mix.data, mix.target
 
 
+@pytest.fixture(scope="module")
+def mixture():
+    """60 rows of 12 bits from 3 Bernoulli prototypes, and their labels: the experiments' data."""
+    mix = make_bernoulli_mixture(60, 12, 3, flip=0.15, random_state=3)
+    return mix.data, mix.target
+
+
 @pytest.fixture
 def made_up_table3():
     """Table 3's rows for Spect and Car from made-up runs: k-modes at two k, one sweep cell."""

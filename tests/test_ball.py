@@ -24,6 +24,7 @@ from binms_teach.fast.ascent import ascend as fast_ascend
 from binms_teach.hamming import Ball, ball_neighbours
 from binms_teach.trace import ascent_trace, path_map
 from tests import reference_ball as ref
+from tests.data import mixture
 from tests.guards import missing
 from tests.strategies import binary_matrices
 
@@ -36,12 +37,6 @@ def real(name):
         return getattr(datasets, f"load_{name}")(download=False).data
     except (FileNotFoundError, OSError) as exc:
         missing(f"{name} data not found ({exc}); set BINMS_TEACH_DATA")
-
-
-def mixture(n=120, d=16, k=3, flip=0.15, seed=0):
-    rng = np.random.default_rng(seed)
-    prototypes = rng.random((k, d)) < 0.5
-    return (prototypes[rng.integers(0, k, n)] ^ (rng.random((n, d)) < flip)).astype(np.uint8)
 
 
 def canonical(labels):

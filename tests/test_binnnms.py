@@ -9,14 +9,8 @@ from binms_teach import BinNNMS, bga, bga_path, majority_vote
 from binms_teach.hamming import nearest_neighbours
 from tests import reference_ball as ref_ball
 from tests import reference_impl as ref
+from tests.data import mixture
 from tests.strategies import binary_matrices
-
-
-def mixture(n=120, d=16, k=3, flip=0.15, seed=0):
-    rng = np.random.default_rng(seed)
-    prototypes = rng.random((k, d)) < 0.5
-    rows = prototypes[rng.integers(0, k, n)] ^ (rng.random((n, d)) < flip)
-    return rows.astype(np.uint8)
 
 
 @settings(max_examples=80, deadline=None)

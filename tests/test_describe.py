@@ -6,6 +6,9 @@ in this process) and, for the inline backend, from a real kernel running a small
 
 import base64
 import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
 
 import matplotlib
 import nbformat
@@ -48,35 +51,125 @@ def shown(shell, code, namespace):
     return [(o.data, o.metadata) for o in captured.outputs]
 
 
+class _Parsed(HTMLParser):
+    """The tags of an HTML output with their attributes, and the text inside each id."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.tags, self.text_of, self._open = [], {}, []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        self._open.append(attrs.get("id"))
+
+    def handle_endtag(self, tag):
+        self._open.pop()
+
+    def handle_data(self, data):
+        for key in filter(None, self._open):
+            self.text_of[key] = self.text_of.get(key, "") + data
+
+    def find(self, tag):
+        return [attrs for name, attrs in self.tags if name == tag]
+
+
+def sanitized(text):
+    """The text as nbval compares it, through the course's notebooks/sanitize.cfg."""
+    from nbval.plugin import get_sanitize_patterns
+
+    config = (Path(__file__).resolve().parents[1] / "notebooks" / "sanitize.cfg").read_text()
+    for regex, replace in get_sanitize_patterns(config):
+        text = re.sub(regex, replace, text)
+    return text
+
+
 @pytest.mark.parametrize("code", ["d", "display(d)"])
-def test_one_picture_with_its_alt_then_the_numbers(shell, code):
-    outputs = shown(shell, code, {"d": nmi_figure()})
-    assert len(outputs) == 2, [list(data) for data, _ in outputs]
-    (picture, meta), (table, table_meta) = outputs
-    assert sorted(picture) == ["image/png", "text/plain"]
-    assert meta == {"image/png": {"alt": ALT}}
-    assert picture["text/plain"] == ALT
-    png = picture["image/png"]
-    png = base64.b64decode(png) if isinstance(png, str) else png
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert sorted(table) == ["text/html", "text/plain"]
-    assert table["text/html"].startswith("<details><summary>The numbers behind the figure"
-                                         "</summary>")
-    assert "<table>" in table["text/html"] and table["text/html"].endswith("</details>")
-    assert '<th scope="col">NMI</th>' in table["text/html"]
-    assert '<th scope="row">25</th><td>0.880</td>' in table["text/html"]
-    assert table["text/plain"].splitlines() == [
-        "The numbers behind the figure:", "k2    NMI", " 5  0.710", "25  0.880", "50  0.831"]
-    assert not table_meta
+def test_one_output_the_picture_with_its_alt_and_the_numbers(shell, code):
+    d = nmi_figure()
+    outputs = shown(shell, code, {"d": d})
+    assert len(outputs) == 1, [list(data) for data, _ in outputs]
+    (data, metadata), = outputs
+    # No image/png: the picture is stored once, inside the HTML that JupyterLab shows.
+    assert sorted(data) == ["text/html", "text/plain"] and not metadata
+    page = _Parsed(data["text/html"])
+    (img,) = page.find("img")
+    assert img["alt"] == ALT
+    assert img["src"].startswith("data:image/png;base64,")
+    assert base64.b64decode(img["src"].removeprefix("data:image/png;base64,")) == d.png
+    assert "aria-describedby" not in img  # no long description: nothing to point at
+    (summary_text,) = [t for t in re.findall(r"<summary>(.*?)</summary>", data["text/html"])]
+    assert summary_text == "The numbers behind the figure"
+    assert page.find("th")[:2] == [{"scope": "col"}, {"scope": "col"}]
+    assert '<th scope="row">25</th><td>0.880</td>' in data["text/html"]
+    assert data["text/plain"].splitlines() == [
+        ALT, "", "The numbers behind the figure:", "k2    NMI", " 5  0.710", "25  0.880",
+        "50  0.831"]
 
 
-def test_a_picture_without_numbers_is_one_output(shell):
+def test_the_long_description_is_tied_to_the_picture():
+    long = "The curve starts at 0.71 for k2 = 5, peaks at 0.88 at k2 = 25, ends at 0.831."
+    fig = Figure(figsize=(2, 2))
+    fig.add_subplot().plot(NUMBERS["k2"], NUMBERS["NMI"])
+    d = describe(fig, ALT, numbers=NUMBERS, long=long)
+    data = d._repr_mimebundle_()
+    page = _Parsed(data["text/html"])
+    (img,) = page.find("img")
+    target = img["aria-describedby"]
+    assert page.text_of[target] == long  # the id names the paragraph of the long text
+    # a visible paragraph, outside the <details> of the numbers: Chromium computes no
+    # description from a closed <details>, and the untrusted HTML keeps no aria-describedby
+    assert [a for a in page.find("p") if a.get("id") == target] == [
+        {"class": "binms-long", "id": target}]
+    html_text = data["text/html"]
+    assert html_text.index(long) < html_text.index("<details>")
+    assert data["text/plain"].split("\n\n")[:2] == [ALT, long]
+    # An alt or a long text with quotes and angle brackets stays text
+    odd = describe(fig, 'The "NMI" curve: 0.71 < 0.88 > 0.83, & it falls back after k2 = 25.',
+                   long="<script>not code</script> and more words than that.")
+    page = _Parsed(odd.html())
+    assert page.find("img")[0]["alt"] == odd.alt
+    assert page.find("script") == [] and "&lt;script&gt;" in odd.html()
+
+
+def test_the_id_and_every_text_are_machine_independent():
+    """nbval compares text/html once the base64 is replaced: two drawings whose pixels differ
+    (another machine's fonts) but which say the same thing give the same compared text; two
+    that say different things get different ids."""
+    first = Figure(figsize=(2, 2))
+    first.add_subplot().plot([1, 2], [1, 2])
+    a = describe(first, ALT, numbers=NUMBERS, long="A long text that says it.")
+    fig = Figure(figsize=(3, 2))
+    fig.add_subplot().plot([1, 2], [2, 1])
+    b = describe(fig, ALT, numbers=NUMBERS, long="A long text that says it.")
+    assert a.png != b.png and a.html() != b.html()
+    assert sanitized(a.html()) == sanitized(b.html())
+    assert "base64,PNG" in sanitized(a.html()) and "iVBOR" not in sanitized(a.html())
+    c = describe(fig, ALT, numbers=NUMBERS, long="Another long text that says it.")
+    assert a.long_id() != c.long_id()
+
+
+def test_a_picture_without_numbers_is_the_picture_alone(shell):
     fig = Figure(figsize=(2, 2))
     fig.add_subplot().imshow(np.eye(4), cmap="gray_r")
     d = describe(fig, "A four by four image with a black diagonal from top left.")
-    outputs = shown(shell, "d", {"d": d})
-    assert len(outputs) == 1 and outputs[0][1] == {"image/png": {"alt": d.alt}}
-    assert d.numbers_html() == d.numbers_text() == ""
+    ((data, _),) = shown(shell, "d", {"d": d})
+    page = _Parsed(data["text/html"])
+    assert [t for t, _ in page.tags] == ["div", "img"] and page.find("img")[0]["alt"] == d.alt
+    assert data["text/plain"] == d.alt and d.numbers_html() == d.numbers_text() == ""
+
+
+def test_nbconvert_writes_the_alt(tmp_path):
+    """nbconvert's HTML export (what a student may share) keeps the picture and its alt."""
+    from nbconvert import HTMLExporter
+
+    d = nmi_figure()
+    cell = nbformat.v4.new_code_cell("d", execution_count=1)
+    cell.outputs = [nbformat.v4.new_output("display_data", data=d._repr_mimebundle_())]
+    body, _ = HTMLExporter().from_notebook_node(nbformat.v4.new_notebook(cells=[cell]))
+    images = [attrs for attrs in _Parsed(body).find("img") if attrs.get("alt") == ALT]
+    assert len(images) == 1 and images[0]["src"].startswith("data:image/png;base64,iVBOR")
 
 
 def test_alt_text_is_normalised_and_is_the_repr():
@@ -200,6 +293,7 @@ def test_the_inline_backend_shows_the_figure_once(tmp_path):
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
     outputs = nb.cells[0].outputs
     kinds = [(o.output_type, sorted(o.get("data", {}))) for o in outputs]
-    assert kinds == [("display_data", ["image/png", "text/plain"]),
-                     ("display_data", ["text/html", "text/plain"])], kinds
-    assert json.loads(json.dumps(outputs[0].metadata)) == {"image/png": {"alt": ALT}}
+    assert kinds == [("display_data", ["text/html", "text/plain"])], kinds
+    stored = json.loads(json.dumps(outputs[0]))  # as the notebook's JSON holds it
+    html = "".join(stored["data"]["text/html"])
+    assert _Parsed(html).find("img")[0]["alt"] == ALT and not stored["metadata"]

@@ -19,15 +19,16 @@ from binms_teach import BinNNMS
 from binms_teach.fast.labelling import epsilon_from_k2, epsilon_proximity
 from binms_teach.fast.popcount import engine, popcount_available
 from binms_teach.fast.search import nearest_neighbours, searcher
+from tests import data
 from tests import reference_impl as ref
 from tests.guards import in_ci
 from tests.strategies import binary_matrices
 
 if not popcount_available():
     if in_ci():
-        pytest.fail("CI=true but faiss is not installed: pip install -e '.[dev]'.",
+        pytest.fail("CI=true but faiss is not installed: pip install -e '.[engine]'.",
                     pytrace=False)
-    pytest.skip("faiss is not installed (pip install -e '.[fast]')", allow_module_level=True)
+    pytest.skip("faiss is not installed (pip install -e '.[engine]')", allow_module_level=True)
 
 import faiss  # noqa: E402
 
@@ -73,9 +74,8 @@ def count_rows(monkeypatch, owner, name):
 
 
 def tie_heavy(rng, n, d, distinct):
-    """n rows drawn from ``distinct`` random patterns of d bits: every distance is shared."""
-    patterns = (rng.random((distinct, d)) < rng.uniform(0.2, 0.8)).astype(np.uint8)
-    return patterns[rng.integers(0, distinct, n)]
+    """n rows drawn from ``distinct`` random patterns of d bits, unflipped: ties everywhere."""
+    return data.tie_heavy(rng, n, d, distinct, flip=0, density=rng.uniform(0.2, 0.8))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -311,11 +311,11 @@ def test_ball_fit_is_identical_on_both_engines(tie):
 
 
 def test_cluster_votes_in_row_chunks_equal_a_direct_count(monkeypatch):
-    from binms_teach.majority import cluster_votes
+    from binms_teach.evaluation.votes import cluster_votes
     rng = np.random.default_rng(9)
     X = (rng.random((500, 13)) < 0.4).astype(np.uint8)
     labels = rng.integers(0, 7, 500)
-    monkeypatch.setattr(sys.modules["binms_teach.majority"], "VOTE_ROWS", 37)
+    monkeypatch.setattr(sys.modules["binms_teach.evaluation.votes"], "VOTE_ROWS", 37)
     ones, sizes = cluster_votes(X, labels, 8)
     assert ones.tolist() == [X[labels == c].sum(axis=0).tolist() for c in range(8)]
     assert sizes.ravel().tolist() == np.bincount(labels, minlength=8).tolist()

@@ -342,8 +342,7 @@ def test_every_exercise_id_is_checked_in_some_solutions_notebook():
 def _nbgrader_release(tmp_path, sources):
     """Run the real `nbgrader generate_assignment` on ``sources``; the released notebooks."""
     if importlib.util.find_spec("nbgrader") is None:
-        guards.missing("nbgrader is not installed: pip install -e '.[dev]' (it is in the dev "
-                       "extra)")
+        guards.missing("nbgrader is not installed: pip install -e '.[teach]'")
     course = tmp_path / "course"
     (course / "source" / "ps").mkdir(parents=True)
     for source in sources:

@@ -46,12 +46,6 @@ def real(name):
     return experiments.load(name)
 
 
-@pytest.fixture(scope="module")
-def mixture():
-    mix = make_bernoulli_mixture(60, 12, 3, flip=0.15, random_state=3)
-    return mix.data, mix.target
-
-
 # ---------------------------------------------------------------- the sweep
 
 

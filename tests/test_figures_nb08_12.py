@@ -25,12 +25,6 @@ matplotlib.use("Agg")
 
 
 @pytest.fixture(scope="module")
-def mixture():
-    mix = make_bernoulli_mixture(60, 12, 3, flip=0.15, random_state=3)
-    return mix.data, mix.target
-
-
-@pytest.fixture(scope="module")
 def sweeps(mixture):
     X, y = mixture
     return {"zoo": experiments.sweep(X, y, (0, 3, 6), (2, 5, 10)),

@@ -24,21 +24,13 @@ import pytest
 from binms_teach import BinNNMS, ascent
 from binms_teach.fast.popcount import engine, popcount_available
 from binms_teach.trace import ascent_trace
+from tests.data import tie_heavy
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "binms_teach"
 READABLE = ("hamming.py", "majority.py", "ascent.py", "labelling.py", "binnnms.py")
 TIES = ("one", "zero", "keep")
 ENGINES = ["numpy", "faiss"] if popcount_available() else ["numpy"]
-
-
-def tie_heavy(seed, n=300, d=7, patterns=12):
-    """n rows from a few patterns of d bits, a few bits flipped: every distance is shared."""
-    rng = np.random.default_rng(seed)
-    P = (rng.random((patterns, d)) < 0.5).astype(np.uint8)
-    X = P[rng.integers(0, patterns, n)]
-    X[rng.random(X.shape) < 0.03] ^= 1
-    return X
 
 
 def fitted(X, **params):
@@ -403,6 +395,15 @@ def code_lines(path):
 def test_the_readable_algorithm_files_hold_at_most_600_lines_of_code():
     assert code_lines(PACKAGE / "hamming.py") > 30  # the counter counts
     assert sum(code_lines(PACKAGE / name) for name in READABLE) <= 600
+
+
+def test_the_readable_files_read_in_one_sitting_and_check_nothing_themselves():
+    """About 480 lines together, docstrings included, and no input checks of their own: the
+    parameters are checked at the edge (`validate_params`, binms_teach/_validation.py)."""
+    texts = {name: (PACKAGE / name).read_text(encoding="utf-8") for name in READABLE}
+    assert sum(len(text.splitlines()) for text in texts.values()) <= 490
+    assert [name for name, text in texts.items()
+            if "check_input" in text or "check_binary" in text or "check_int" in text] == []
 
 
 def test_a_module_and_its_function_of_the_same_name_pass_their_doctests_alone():

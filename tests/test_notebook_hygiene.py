@@ -375,7 +375,8 @@ def _top_links(path):
     cell = _read(path).cells[1].source.split("\n", 1)[1]
     line, _, rest = cell.partition("\n\n")
     numbers = [n.split("_")[0] for n in LINK.findall(line) if n != "00_index"]
-    previous = numbers[0] if line.startswith("< [") and not line.startswith("< [Contents]") else None
+    has_previous = line.startswith("< [") and not line.startswith("< [Contents]")
+    previous = numbers[0] if has_previous else None
     following = numbers[-1] if line.rstrip().endswith(">") else None
     return previous, following, [n.split("_")[0] for n in LINK.findall(rest)]
 
@@ -392,7 +393,7 @@ def test_the_core_path_is_walked_in_core_order():
         walked.append(number)
         number = _top_links(lessons[number])[1]
     assert walked == core, f"clicking next from {core[0]} walks {walked}"
-    for before, after in zip(core, core[1:]):
+    for before, after in zip(core, core[1:], strict=False):
         assert _top_links(lessons[after])[0] == before, f"{after}'s previous is not {before}"
         between = [n for n in lessons if before < n < after and n not in lesson_stats.CORE]
         assert _top_links(lessons[before])[2] == between, (before, between)

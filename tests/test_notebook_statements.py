@@ -39,7 +39,8 @@ COUNTED = ("clusters|modes|images|points|settings|rows|neighbours|neighbors|edge
            "voters|ties|data sets|patients|digits")
 # "1 clusters", not "and 1 points" / ", 1 points" (the last item of a list), "0.1 points",
 # "0/1 rows" nor "j + 1 runs"
-ONE_PLURAL = re.compile(rf"(?<![\d.,\-/+])(?<!and )(?<!, )(?<![+-] )(?<!Algorithm )(?<!Table )\b1 ({COUNTED})\b")
+ONE_PLURAL = re.compile(rf"(?<![\d.,\-/+])(?<!and )(?<!, )(?<![+-] )(?<!Algorithm )(?<!Table )"
+                        rf"\b1 ({COUNTED})\b")
 HEDGED_PLURAL = re.compile(r"\b[a-z]+\(s\)")
 
 
@@ -166,7 +167,7 @@ def test_lesson_08_claims_no_agreement_that_the_spread_contradicts():
         r"^(\w+)\s+\d+\s+\S+ ± \S+\s+(?:-\s+)?[\d.]+ ± [\d.]+\s+([\d.]+) ± ([\d.]+)", table, re.M)}
     prose = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
     apart = []
-    for name, (pkg_k, pkg_nmi, _, _) in paper.KMODES_PACKAGE.items():
+    for name, (_, pkg_nmi, _, _) in paper.KMODES_PACKAGE.items():
         if name not in ours or pkg_nmi is None:
             continue
         mean, sd = ours[name]

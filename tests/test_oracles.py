@@ -16,6 +16,7 @@ import numpy as np
 
 from binms_teach import (
     ball_neighbours,
+    bga,
     bga_step,
     epsilon_from_k2,
     epsilon_proximity,
@@ -26,7 +27,7 @@ from binms_teach.datasets.rows import row_keys
 from binms_teach.fast import lists as fast_lists
 from binms_teach.labelling import first_appearance
 from binms_teach.majority import decide
-from tests import reference_ball
+from tests import data, reference_ball
 from tests import reference_impl as ref
 
 TIES = ("one", "zero", "keep")
@@ -42,11 +43,7 @@ def plain_vote(ones, total, tie, current):
 
 
 def tie_heavy(seed, n, d, patterns):
-    rng = np.random.default_rng(seed)
-    P = (rng.random((patterns, d)) < 0.5).astype(np.uint8)
-    X = P[rng.integers(0, patterns, n)]
-    X[rng.random(X.shape) < 0.05] ^= 1
-    return X
+    return data.tie_heavy(seed, n, d, patterns, flip=0.05)
 
 
 # ---------------------------------------------------------------- the vote threshold and ties
@@ -68,7 +65,7 @@ def majority_mismatches():
     bad = []
     for seed, n in itertools.product(range(6), (2, 4, 5, 6)):
         X = tie_heavy(seed, n, 9, 3)
-        current = X[0]
+        current = np.random.default_rng(seed).integers(0, 2, 9, dtype=np.uint8)  # not X[0]
         for tie in TIES:
             got = majority_vote(X, tie=tie, current=current).tolist()
             want = ref.maj(X.tolist(), tie, current.tolist())
@@ -92,6 +89,70 @@ def step_mismatches():
                 if got != want:
                     bad.append((layer, seed, k1, tie))
     return bad
+
+
+def spread(seed, n=40, d=8):
+    """Uniform 0/1 rows: the majority of a neighbourhood is often no data point."""
+    return np.random.default_rng(seed).integers(0, 2, (n, d), dtype=np.uint8)
+
+
+def off_the_data(X):
+    """Every point of {0,1}^d that is not a row of X: iterates that left the data points."""
+    cube = np.array(list(itertools.product((0, 1), repeat=X.shape[1])), dtype=np.uint8)
+    rows = {x.tobytes() for x in X}
+    return cube[[c.tobytes() not in rows for c in cube]]
+
+
+def off_data_step_mismatches():
+    """One update from points that are not data points, readable and fast, against
+    `reference_impl`: there the current bit and the nearest voter's bit differ, so a tie rule
+    "keep" that keeps a voter's bit instead of the iterate's shows."""
+    bad = []
+    for seed, k1 in itertools.product(range(2), (2, 4, 6)):
+        X = spread(seed)
+        Q, rows = off_the_data(X), X.tolist()
+        for tie in TIES:
+            want = [ref.maj([rows[i] for i in ref.nn_k(rows, q, k1)], tie, q)
+                    for q in Q.tolist()]
+            fast_next = fast.bga(X, Q, k1, 1, tie)[0].tolist()
+            readable_next = [bga_step(X, q, k1, tie)[0].tolist() for q in Q]
+            for layer, got in (("fast", fast_next), ("readable", readable_next)):
+                if got != want:
+                    bad.append((layer, seed, k1, tie))
+    return bad
+
+
+def ascent_mismatches():
+    """Whole ascents (`bga`, both layers) against `reference_impl.ascend`, from data points
+    and from points off the data, on data where the iterates leave the data points."""
+    bad = []
+    for seed, k1 in itertools.product(range(2), (4, 6)):
+        X = spread(seed)
+        starts = np.vstack([X, off_the_data(X)[::3]])
+        rows = X.tolist()
+        for tie in TIES:
+            want = [ref.ascend(rows, s, k1, 100, tie) for s in starts.tolist()]
+            for layer, ascend in (("readable", bga), ("fast", fast.bga)):
+                if ascend(X, starts, k1, 100, tie)[0].tolist() != want:
+                    bad.append((layer, seed, k1, tie))
+    return bad
+
+
+def test_the_ascents_leave_the_data_points():
+    """On the data of the two oracles above every tie rule shows: for each seed, k1 and tie
+    rule some ascents from data points end off the data."""
+    for seed, k1, tie in itertools.product(range(2), (4, 6), TIES):
+        X = spread(seed)
+        rows = {x.tobytes() for x in X}
+        assert any(m.tobytes() not in rows for m in bga(X, X, k1, 100, tie)[0])
+
+
+def test_a_step_from_off_the_data_equals_the_plain_python_step():
+    assert off_data_step_mismatches() == []
+
+
+def test_whole_ascents_equal_the_plain_python_ascent():
+    assert ascent_mismatches() == []
 
 
 def test_the_vote_threshold_and_the_tie_rules_are_the_definition():

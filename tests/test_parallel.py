@@ -6,6 +6,8 @@ ten seconds); they need the "dev" extra (dask, distributed).
 """
 
 
+import importlib.util
+
 import joblib
 import numpy as np
 import pytest
@@ -61,7 +63,7 @@ def client():
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        missing("dask.distributed is not installed: pip install -e '.[dev]'.")
+        missing("dask.distributed is not installed: pip install -e '.[engine]'.")
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                            dashboard_address=None, processes=True)
     with Client(cluster) as c:
@@ -126,7 +128,8 @@ def test_hnsw_refuses_the_ball():
 
 def test_hnsw_chunks_in_processes_search_the_parent_graph(data):
     """The graph is built once and pickled to the workers: the same fit as one process."""
-    pytest.importorskip("faiss")
+    if importlib.util.find_spec("faiss") is None:
+        missing("faiss is not installed: pip install -e '.[engine]'")
     X, _ = data
     one = BinNNMS(k1=10, k2=10, algorithm="hnsw").fit(X)  # small n: a single-thread build
     assert_same_fit(one, BinNNMS(k1=10, k2=10, algorithm="hnsw", n_jobs=2).fit(X))

@@ -12,7 +12,16 @@ import numpy as np
 import pytest
 from sklearn.utils.estimator_checks import check_fit2d_predict1d
 
-from binms_teach import KModes, _validation, labelling, majority
+from binms_teach import (
+    KModes,
+    _validation,
+    ascent,
+    ball_neighbours,
+    labelling,
+    majority,
+    majority_vote,
+    nearest_neighbours,
+)
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.evaluation import kmodes
 from binms_teach.fast import ascent as fast_ascent
@@ -141,10 +150,21 @@ def bound_without_the_move(self, next_keys, nxt):
     self.held = dict(zip(next_keys, range(len(Q)), strict=True))
 
 
-def epsilon_counting_the_point_itself(M, k2, *, check_input=True):
+def epsilon_counting_the_point_itself(M, k2):
     """epsilon(k2) from the k2-th nearest point counting the point itself (column k2 - 1)."""
     M = np.asarray(M, dtype=np.uint8)
-    return float(np.sort(hamming(M, check_input=False), axis=1)[:, k2 - 1].mean())
+    return float(np.sort(hamming(M), axis=1)[:, k2 - 1].mean())
+
+
+def keep_the_first_voters_bit(X, x, k1, tie="one", *, neighbours="index"):
+    """`bga_step` whose tie rule "keep" keeps the bit of the nearest voter, not of x: the same
+    wherever x is a data point (it is its own nearest voter), wrong off the data."""
+    X, x = np.asarray(X, dtype=np.uint8), np.asarray(x, dtype=np.uint8)
+    if neighbours == "index":
+        members = nearest_neighbours(X, x[None, :], k1)[1][0]
+    else:
+        members = ball_neighbours(X, x[None, :], k1).indices[0]
+    return majority_vote(X[members], tie=tie, current=X[members[0]]), members
 
 
 # Every module that holds `decide` under its own name: a bug in it reaches them all.
@@ -174,6 +194,10 @@ SHARED_BUGS = {
                               [oracles.wide_count_mismatches]),
     "list bound without - delta": ([(fast_lists.NeighbourLists, "hand_on")],
                                    bound_without_the_move, [oracles.list_bound_mismatches]),
+    "keep keeps the first voter's bit": ([(ascent, "bga_step"), (oracles, "bga_step")],
+                                         keep_the_first_voters_bit,
+                                         [oracles.off_data_step_mismatches,
+                                          oracles.ascent_mismatches]),
     "epsilon counts the point itself": ([(labelling, "epsilon_from_k2"),
                                          (oracles, "epsilon_from_k2")],
                                         epsilon_counting_the_point_itself,

@@ -7,6 +7,7 @@ the widget's state, readout and decoded pictures with an independent computation
 
 import base64
 import io
+import re
 
 import numpy as np
 import pytest
@@ -57,7 +58,8 @@ def check_bundle(explorer, pictures):
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     assert not data["text/plain"].startswith("VBox(")
-    png = decode_png(base64.b64decode(data["image/png"]))
+    source = re.search(r'<img src="data:image/png;base64,([^"]+)"', data["text/html"])[1]
+    png = decode_png(base64.b64decode(source))
     view, places = explorer.view()
     assert png.shape == view.shape and np.array_equal(png, view)
     assert len(places) >= len(pictures)

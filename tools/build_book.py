@@ -71,8 +71,8 @@ def static_output(output):
     if WIDGET_VIEW not in data:
         return copy.deepcopy(output)
     text = "".join(data.get("text/plain", ""))
-    if "image/png" in data:
-        kept = {k: data[k] for k in ("image/png", "text/plain") if k in data}
+    if "image/png" in data or "text/html" in data:  # the explorer's picture, with its alt
+        kept = {k: data[k] for k in ("text/html", "image/png", "text/plain") if k in data}
     elif PROGRESS_BAR.search(text):
         return None
     else:

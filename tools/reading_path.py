@@ -3,10 +3,9 @@
 Starts at `BinNNMS.fit`, follows every call by name into the package's own
 functions (read from the source with `ast`, nothing is imported or run), and
 stops at what is not the algorithm: the fast layer (`_fast_layer`), the checks
-of the inputs and parameters (`binms_teach/_validation.py`, `_checked`,
-`check_*`, `_check*`: a fit checks its data once, and the functions it calls
-skip their checks with ``check_input=False``) and the automatic choice
-(`_choose`). Prints the
+of the inputs and parameters (`binms_teach/_validation.py`, ``check_*``: a fit
+checks its data once, at the edge, and the functions it calls trust them) and the
+automatic choice (`_choose`). Prints the
 functions in the order met, grouped by file. `make reading-path` runs it;
 tests/test_layers.py holds the counts to the README's figures.
 
@@ -20,10 +19,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "binms_teach"
 # The readable layer: the only files the walk enters.
 FILES = ("binnnms.py", "ascent.py", "hamming.py", "majority.py", "labelling.py")
-NOT_THE_ALGORITHM = {"_fast_layer", "_checked", "_choose", "_validate"}
-# What fit computes besides the modes, epsilon and labels: the median centres, and the paths
-# of record_paths=True.
-BESIDES = {"_median_centres", "bga_path"}
+NOT_THE_ALGORITHM = {"_fast_layer", "_choose", "_validate"}
+# What fit computes besides the modes, epsilon and labels: the median centres.
+BESIDES = {"_median_centres"}
 
 
 def definitions():
@@ -78,7 +76,7 @@ def main():
         print(f"{file}: " + ", ".join(name for f, name in path if f == file))
     print(f"To the modes, epsilon and labels, BinNNMS(algorithm='reference').fit runs "
           f"{len(path)} functions and crosses {len(files)} files besides binnnms.py "
-          f"({', '.join(files)}); with the median centres and record_paths, "
+          f"({', '.join(files)}); with the median centres, "
           f"{len(reading_path(besides=True))} functions.")
     return 0
 

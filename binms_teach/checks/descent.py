@@ -6,7 +6,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from .. import fast
-from .._validation import check_binary, check_int, check_tie
+from .._validation import check_binary, check_k1, check_tie
 from .record import bernoulli_mixture, result
 
 # Real data of item 9: loader name and rows kept (None: all; Digits: a seeded sample).
@@ -47,7 +47,7 @@ def descent_moves(X, k1, tie="one", max_iter=100, neighbours="index"):
     ([3, 3], [2, 2], [1, 1])
     """
     X = check_binary(X)
-    k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
+    k1 = check_k1(k1, len(X))
     tie = check_tie(tie)
     history = fast.bga(X, X, k1, max_iter, tie, record=True, neighbours=neighbours)[3]
     old, new = history[:-1].reshape(-1, X.shape[1]), history[1:].reshape(-1, X.shape[1])

@@ -5,7 +5,7 @@ import itertools
 
 import numpy as np
 
-from .._validation import check_binary, check_int, check_tie
+from .._validation import check_binary, check_k1, check_tie
 from ..ascent import bga
 from ..hamming import nearest_neighbours
 from ..kernels import median_shift_ratio
@@ -44,10 +44,7 @@ def zero_over_zero_rate(X, k1_values, tie="one"):
     X = check_binary(X)
     tie = check_tie(tie)
     n, d = X.shape
-    k1_values = [
-        check_int(k1, "k1", 1, n, "k1 counts neighbours among the data points.")
-        for k1 in k1_values
-    ]
+    k1_values = [check_k1(k1, n) for k1 in k1_values]
     if not k1_values:
         raise ValueError("k1_values is empty; give at least one k1, e.g. [5, 10, 20].")
     k_max = max(k1_values)

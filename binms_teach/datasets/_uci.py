@@ -7,6 +7,8 @@ a binary row, such as a cluster mode, back as categorical values (see
 `binms_teach.datasets.coding` for modes that are the code of no class).
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .._validation import check_binary
@@ -177,165 +179,137 @@ def load_digits(*, data_home=None, download=True):
                       images=X.reshape(-1, 16, 15))
 
 
-def load_spect(*, data_home=None, download=True):
-    """SPECT Heart: 267 patients (SPECT.train then SPECT.test), 22 binary features, 2 classes.
+class _Table(NamedTuple):
+    """How one UCI file becomes a binary data set, and what its DESCR says."""
 
-    Parameters
-    ----------
-    data_home : str or Path, default None
-    download : bool, default True
+    files: tuple
+    n_fields: int
+    target_column: int
+    coding: str
+    categories: list | None
+    names: list
+    classes: list | None  # the order of the classes (None: natural order)
+    target_names: list | None  # names for the classes when the file's codes are letters
+    title: str
+    shape: str  # "{d}": the number of columns, "{coding}": the coding used
+    coding_text: str
+    creators: str
+    page: str
+    notes: str = ""
 
-    Returns
-    -------
-    Bunch
-        ``data`` (267, 22) uint8 (F1..F22), ``target`` the OVERALL_DIAGNOSIS 0/1
-        (the first column of the files), ``codebook``, ``decode``, ``DESCR``.
-    """
-    rows = [r for part in ("train", "test")
-            for r in _read_table(f"spect/SPECT.{part}", 23, data_home, download)]
-    labels, features = _split(rows, 0)
-    names = [f"F{j}" for j in range(1, 23)]
-    X, _, book = encode(features, "binary", [["0", "1"]] * 22, names=names)
-    target, target_names = number_classes(labels, ["0", "1"])
-    descr = _describe(
-        "SPECT Heart", ["spect/SPECT.train", "spect/SPECT.test"],
+
+# The UCI files read the same way: one row per sample, the class in one column.
+TABLES = {
+    "spect": _Table(
+        ("spect/SPECT.train", "spect/SPECT.test"), 23, 0, "binary", [["0", "1"]] * 22,
+        [f"F{j}" for j in range(1, 23)], ["0", "1"], None, "SPECT Heart",
         "267 patients (80 + 187) x 22 binary features, 2 classes",
         "the features are already 0/1 (one bit each); the label is the first column.",
         "Krzysztof J. Cios and Lukasz A. Kurgan (University of Colorado at Denver), "
         "Lucy S. Goodenday (Medical College of Ohio); donors Kurgan and Cios, 2001",
         "https://archive.ics.uci.edu/dataset/95/spect+heart",
-        "SPECT.names: the patients are classified as normal or abnormal.",
-    )
-    return make_bunch(X, target, target_names, book, descr)
+        "SPECT.names: the patients are classified as normal or abnormal."),
+    "soybean": _Table(
+        ("soybean/soybean-large.data",), 36, 0, "disjunctive", None, SOYBEAN_FEATURES, None,
+        None, "Soybean (large)", "307 plants x 98 binary columns, 19 classes",
+        "the 35 attributes disjunctive over the values present; '?' sets no bit.",
+        "R.S. Michalski and R.L. Chilausky; donors Ming Tan and Jeff Schlimmer, 1988",
+        "https://archive.ics.uci.edu/dataset/90/soybean+large",
+        "The paper gives 97 columns and 18 classes for this file. The values are the "
+        "file's codes; soybean-large.names gives their meaning."),
+    "car": _Table(
+        ("car/car.data",), 7, 6, "additive", list(CAR_FEATURES.values()), list(CAR_FEATURES),
+        CAR_CLASSES, None, "Car Evaluation", "1728 cars x {d} binary columns, 4 classes",
+        "{coding}, each attribute's values ordered lowest first "
+        "(buying, maint: low < med < high < vhigh; doors 2 < 3 < 4 < 5more; persons "
+        "2 < 4 < more; lug_boot small < med < big; safety low < med < high){dropped}",
+        "Marko Bohanec (creator); donors Marko Bohanec and Blaz Zupan, 1997",
+        "https://archive.ics.uci.edu/dataset/19/car+evaluation"),
+    "votes": _Table(
+        ("voting-records/house-votes-84.data",), 17, 0, "disjunctive", [["y", "n"]] * 16,
+        VOTES_FEATURES, ["democrat", "republican"], None, "Congressional Voting Records",
+        "435 members of the US House x 32 binary columns, 2 classes",
+        "each vote disjunctive over (y, n); '?' (not yea nor nay) sets no bit.",
+        "Congressional Quarterly Almanac, 98th Congress, 2nd session 1984; "
+        "donor Jeff Schlimmer, 1987",
+        "https://archive.ics.uci.edu/dataset/105/congressional+voting+records"),
+    "mushroom": _Table(
+        ("mushroom/agaricus-lepiota.data",), 23, 0, "disjunctive", None, MUSHROOM_FEATURES,
+        ["e", "p"], ["edible", "poisonous"], "Mushroom",
+        "8124 mushrooms x {d} binary columns, 2 classes (e = edible, p = poisonous)",
+        "the 22 attributes disjunctive over the values present; '?' sets no bit.",
+        "records drawn from The Audubon Society Field Guide to North American Mushrooms "
+        "(1981), G. H. Lincoff (Pres.); donor Jeff Schlimmer, 1987",
+        "https://archive.ics.uci.edu/dataset/73/mushroom"),
+}
+
+
+def _load_table(name, data_home, download, coding=None):
+    """The Bunch of a data set of `TABLES`, coded with ``coding`` (default: the table's)."""
+    s = TABLES[name]
+    coding = coding or s.coding
+    rows = [r for file in s.files for r in _read_table(file, s.n_fields, data_home, download)]
+    labels, features = _split(rows, s.target_column)
+    X, _, book = encode(features, coding, s.categories, names=s.names)
+    target, target_names = number_classes(labels, s.classes)
+    dropped = "; the constant first bit is dropped: 15 columns." if coding == "additive" else "."
+    descr = _describe(s.title, list(s.files), s.shape.format(d=X.shape[1]),
+                      s.coding_text.format(coding=coding, dropped=dropped), s.creators, s.page,
+                      s.notes)
+    names = target_names if s.target_names is None else np.array(s.target_names)
+    return make_bunch(X, target, names, book, descr)
+
+
+def load_spect(*, data_home=None, download=True):
+    """SPECT Heart: 267 patients (SPECT.train then SPECT.test), 22 binary features, 2 classes.
+
+    Returns a Bunch: ``data`` (267, 22) uint8 (F1..F22), ``target`` the OVERALL_DIAGNOSIS
+    0/1 (the first column of the files), ``codebook``, ``decode``, ``DESCR``; the file is
+    found as `fetch_file` says (``data_home``, ``download``).
+    """
+    return _load_table("spect", data_home, download)
 
 
 def load_soybean(*, data_home=None, download=True):
     """Soybean (large), soybean-large.data: 307 plants, 98 binary columns, 19 classes.
 
-    The 35 attributes are coded disjunctively over the values present; a
-    missing value ('?') sets no bit.
-
-    Parameters
-    ----------
-    data_home : str or Path, default None
-    download : bool, default True
-
-    Returns
-    -------
-    Bunch
-        ``data`` (307, 98) uint8, ``target``, ``target_names`` (the diseases),
-        ``feature_names`` such as "date=3", ``codebook``, ``decode``, ``DESCR``.
+    The 35 attributes are coded disjunctively over the values present; a missing value
+    ('?') sets no bit. Returns a Bunch: ``data`` (307, 98) uint8, ``target``,
+    ``target_names`` (the diseases), ``feature_names`` such as "date=3", ``codebook``,
+    ``decode``, ``DESCR``.
     """
-    rows = _read_table("soybean/soybean-large.data", 36, data_home, download)
-    labels, features = _split(rows, 0)
-    X, _, book = encode(features, "disjunctive", names=SOYBEAN_FEATURES)
-    target, target_names = number_classes(labels)
-    descr = _describe(
-        "Soybean (large)", ["soybean/soybean-large.data"],
-        "307 plants x 98 binary columns, 19 classes",
-        "the 35 attributes disjunctive over the values present; '?' sets no bit.",
-        "R.S. Michalski and R.L. Chilausky; donors Ming Tan and Jeff Schlimmer, 1988",
-        "https://archive.ics.uci.edu/dataset/90/soybean+large",
-        "The paper gives 97 columns and 18 classes for this file. The values are the "
-        "file's codes; soybean-large.names gives their meaning.",
-    )
-    return make_bunch(X, target, target_names, book, descr)
+    return _load_table("soybean", data_home, download)
 
 
 def load_car(coding="additive", *, data_home=None, download=True):
     """Car Evaluation: 1728 cars, 4 classes, 15 columns (additive) or 21 (disjunctive).
 
-    Parameters
-    ----------
-    coding : {"additive", "disjunctive"}, default "additive"
-        "additive" keeps the order of each attribute's values and drops the
-        constant first bit, as the paper: 3+3+3+2+2+2 = 15 columns ("buying>=high").
-    data_home : str or Path, default None
-    download : bool, default True
-
-    Returns
-    -------
-    Bunch
-        ``data`` (1728, 15 or 21) uint8, ``target`` (unacc, acc, good, vgood),
-        ``codebook``, ``decode``, ``DESCR``.
+    ``coding="additive"`` keeps the order of each attribute's values and drops the constant
+    first bit, as the paper: 3+3+3+2+2+2 = 15 columns ("buying>=high"). Returns a Bunch:
+    ``data`` (1728, 15 or 21) uint8, ``target`` (unacc, acc, good, vgood), ``codebook``,
+    ``decode``, ``DESCR``.
     """
     if coding not in ("additive", "disjunctive"):
         raise ValueError(f"coding={coding!r}: load_car codes 'additive' or 'disjunctive'.")
-    rows = _read_table("car/car.data", 7, data_home, download)
-    labels, features = _split(rows, 6)
-    X, _, book = encode(features, coding, list(CAR_FEATURES.values()), names=list(CAR_FEATURES))
-    target, target_names = number_classes(labels, CAR_CLASSES)
-    descr = _describe(
-        "Car Evaluation", ["car/car.data"], f"1728 cars x {X.shape[1]} binary columns, 4 classes",
-        f"{coding}, each attribute's values ordered lowest first "
-        "(buying, maint: low < med < high < vhigh; doors 2 < 3 < 4 < 5more; persons "
-        "2 < 4 < more; lug_boot small < med < big; safety low < med < high)"
-        + ("; the constant first bit is dropped: 15 columns." if coding == "additive" else "."),
-        "Marko Bohanec (creator); donors Marko Bohanec and Blaz Zupan, 1997",
-        "https://archive.ics.uci.edu/dataset/19/car+evaluation",
-    )
-    return make_bunch(X, target, target_names, book, descr)
+    return _load_table("car", data_home, download, coding)
 
 
 def load_votes(*, data_home=None, download=True):
     """Congressional Voting Records (1984): 435 members, 32 binary columns, 2 parties.
 
-    Each of the 16 votes is coded disjunctively over y and n ("crime=y",
-    "crime=n"), so '?' (neither yea nor nay) sets no bit.
-
-    Parameters
-    ----------
-    data_home : str or Path, default None
-    download : bool, default True
-
-    Returns
-    -------
-    Bunch
-        ``data`` (435, 32) uint8, ``target`` (democrat, republican),
-        ``codebook``, ``decode``, ``DESCR``.
+    Each of the 16 votes is coded disjunctively over y and n ("crime=y", "crime=n"), so '?'
+    (neither yea nor nay) sets no bit. Returns a Bunch: ``data`` (435, 32) uint8,
+    ``target`` (democrat, republican), ``codebook``, ``decode``, ``DESCR``.
     """
-    rows = _read_table("voting-records/house-votes-84.data", 17, data_home, download)
-    labels, features = _split(rows, 0)
-    X, _, book = encode(features, "disjunctive", [["y", "n"]] * 16, names=VOTES_FEATURES)
-    target, target_names = number_classes(labels, ["democrat", "republican"])
-    descr = _describe(
-        "Congressional Voting Records", ["voting-records/house-votes-84.data"],
-        "435 members of the US House x 32 binary columns, 2 classes",
-        "each vote disjunctive over (y, n); '?' (not yea nor nay) sets no bit.",
-        "Congressional Quarterly Almanac, 98th Congress, 2nd session 1984; "
-        "donor Jeff Schlimmer, 1987",
-        "https://archive.ics.uci.edu/dataset/105/congressional+voting+records",
-    )
-    return make_bunch(X, target, target_names, book, descr)
+    return _load_table("votes", data_home, download)
 
 
 def load_mushroom(*, data_home=None, download=True):
     """Mushroom: 8124 mushrooms, 116 binary columns, edible or poisonous.
 
-    The 22 attributes are coded disjunctively over the values present (letters,
-    explained in agaricus-lepiota.names); the 2480 '?' of stalk-root set no bit.
-
-    Parameters
-    ----------
-    data_home : str or Path, default None
-    download : bool, default True
-
-    Returns
-    -------
-    Bunch
-        ``data`` (8124, 116) uint8, ``target`` (edible, poisonous),
-        ``codebook``, ``decode``, ``DESCR``.
+    The 22 attributes are coded disjunctively over the values present (letters, explained
+    in agaricus-lepiota.names); the 2480 '?' of stalk-root set no bit. Returns a Bunch:
+    ``data`` (8124, 116) uint8, ``target`` (edible, poisonous), ``codebook``, ``decode``,
+    ``DESCR``.
     """
-    rows = _read_table("mushroom/agaricus-lepiota.data", 23, data_home, download)
-    labels, features = _split(rows, 0)
-    X, _, book = encode(features, "disjunctive", names=MUSHROOM_FEATURES)
-    target, _ = number_classes(labels, ["e", "p"])
-    descr = _describe(
-        "Mushroom", ["mushroom/agaricus-lepiota.data"],
-        f"8124 mushrooms x {X.shape[1]} binary columns, 2 classes (e = edible, p = poisonous)",
-        "the 22 attributes disjunctive over the values present; '?' sets no bit.",
-        "records drawn from The Audubon Society Field Guide to North American Mushrooms "
-        "(1981), G. H. Lincoff (Pres.); donor Jeff Schlimmer, 1987",
-        "https://archive.ics.uci.edu/dataset/73/mushroom",
-    )
-    return make_bunch(X, target, np.array(["edible", "poisonous"]), book, descr)
+    return _load_table("mushroom", data_home, download)

@@ -25,7 +25,8 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import BinaryInputMixin, check_binary, check_int
 from ..hamming import hamming, nearest_neighbours
-from ..majority import cluster_votes, decide
+from ..majority import decide
+from .votes import cluster_votes
 
 INITS = ("huang", "random")
 

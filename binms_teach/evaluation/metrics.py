@@ -8,7 +8,8 @@ from sklearn.metrics import (
 )
 
 from .._validation import check_binary
-from ..majority import cluster_votes, decide
+from ..majority import decide
+from .votes import cluster_votes
 
 
 def quantization_error(X, labels, centres=None):

@@ -105,5 +105,22 @@ def kmodes_ks(name):
     >>> kmodes_ks("spect"), kmodes_ks("zoo")
     ((47, 2), (8,))
     """
-    row = TABLE3[name]
-    return tuple(dict.fromkeys((row.kmodes_nmi_k, row.kmodes_ari_k)))
+    return tuple(dict.fromkeys(kmodes_k(name, metric) for metric in ("nmi", "ari")))
+
+
+def kmodes_k(name, metric):
+    """The k of the paper's k-modes score for ``metric`` ("nmi" or "ari") on a data set.
+
+    >>> kmodes_k("spect", "nmi"), kmodes_k("spect", "ari")
+    (47, 2)
+    """
+    return getattr(TABLE3[name], f"kmodes_{metric}_k")
+
+
+def kmodes_score(name, metric, k):
+    """The paper's k-modes `Score` for ``metric`` at ``k``, or None where it reports none.
+
+    >>> kmodes_score("spect", "ari", 47) is None, kmodes_score("spect", "ari", 2).mean
+    (True, -0.009)
+    """
+    return getattr(TABLE3[name], f"kmodes_{metric}") if k == kmodes_k(name, metric) else None

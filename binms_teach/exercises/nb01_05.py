@@ -91,12 +91,6 @@ def _missing_from_own_nn1():
 
 
 @cache
-def _zoo_total_distance():
-    X = _zoo().data
-    return int(_distances(X, X).sum())
-
-
-@cache
 def _car_columns():
     # one bit per value (disjunctive) minus the constant first bit of each additive block
     from ..datasets import load_car

@@ -53,7 +53,6 @@ from .auto import (
     design_role,
     format_auto,
     load_any,
-    plot_criteria,
     quartile_code,
 )
 from .formatting import (
@@ -96,7 +95,7 @@ __all__ = [
     "ball_cycle_census", "cell", "check_datasets", "check_target", "csv_cell", "design_role",
     "digit_prototypes", "figure1", "figure2", "figure3", "figure_results", "format_auto",
     "format_census", "format_score", "format_table2", "format_table3", "grid", "kmodes_runs",
-    "load", "load_any", "order_runs", "order_text", "plot_criteria", "plot_curves",
+    "load", "load_any", "order_runs", "order_text", "plot_curves",
     "plot_prototypes", "plot_results", "plot_sweep", "prototypes", "quantization_curves",
     "quartile_code", "reproduce", "row_order", "sweep", "table2", "table3", "table3_settings",
     "to_csv",

@@ -14,9 +14,7 @@ from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
 from .. import datasets
-from ..evaluation import paper
 from ..evaluation.metrics import ari, nmi
-from ..figures import palette
 from ..selection import choose_parameters
 from .protocol import load
 
@@ -255,47 +253,3 @@ def auto_targets(rows, share=0.9):
     return {"learnable": [r["dataset"] for r in learnable],
             "met": [r["dataset"] for r in learnable if r["ari_ratio"] >= share],
             "collapsed": [r["dataset"] for r in learnable if r["substantial"] < 2]}
-
-
-def plot_criteria(result, axes, k1=None):
-    """The criteria over k2 at one k1 (default: the chosen k1), one panel each, with ARI.
-
-    ``axes``: five axes, for silhouette, stability, plateau, BIC and the number
-    of clusters. Each panel also shows the ARI against the true labels (dashed,
-    right-hand axis of the first four): where a criterion's best and the ARI's
-    best part, the criterion fails there.
-    """
-    sel = result.selection
-    k1 = sel.k1 if k1 is None else k1
-    i = sel.k1s.index(k1)
-    x = np.arange(len(sel.k2s))
-    panels = [("silhouette", "silhouette (higher is better)"),
-              ("stability", "stability, mean ARI (higher)"),
-              ("plateau", "plateau width, log k2 (wider)"), ("bic", "BIC (lower is better)")]
-    for p, (ax, (name, label)) in enumerate(zip(axes, panels, strict=False)):
-        style = palette.series_style(p)
-        ax.plot(x, sel.scores[name][i], marker=style["marker"], color=style["color"],
-                label=name)
-        ax.set_ylabel(label, fontsize=8)
-        twin = ax.twinx()
-        twin.plot(x, result.grid_ari[i], linestyle="--", color="black", marker="x",
-                  label="ARI (true labels)")
-        twin.set_ylabel("ARI", fontsize=8)
-        twin.set_ylim(-0.05, 1.05)
-        handles = ax.get_legend_handles_labels()[0] + twin.get_legend_handles_labels()[0]
-        ax.legend(handles=handles, fontsize=7, loc="best")
-    ax = axes[len(panels)]
-    ax.plot(x, sel.n_clusters[i], marker="o", color=palette.OKABE_ITO[4], label="all clusters")
-    ax.plot(x, sel.n_substantial[i], marker="s", linestyle="--", color=palette.OKABE_ITO[5],
-            label="substantial (>= 2% of n)")
-    ax.set_yscale("log")
-    ax.set_ylabel("clusters", fontsize=8)
-    ax.legend(fontsize=7)
-    for ax in axes[: len(panels) + 1]:
-        ax.set_xticks(x, [str(k) for k in sel.k2s], fontsize=6, rotation=90)
-        ax.set_xlabel(r"$k_2$")
-        if k1 == sel.k1:
-            ax.axvline(sel.k2s.index(sel.k2), color="grey", linewidth=0.8)
-    axes[0].set_title(f"{paper.TITLES.get(result.name, result.name)}, $k_1$ = {k1} "
-                      "(grey line: the chosen $k_2$)", fontsize=9, loc="left")
-

@@ -23,10 +23,9 @@ from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
 from .. import fast
-from .._validation import check_binary, check_int, check_tie
+from .._validation import check_binary, check_k1, check_k2, check_tie
 from ..ascent import AscentCycleWarning
 from ..evaluation.metrics import ari, nmi
-from ..labelling import check_k2
 from .protocol import DATASETS, check_datasets, check_target, grid, load
 from .sweeps import ascent_modes
 from .table3 import Spread
@@ -106,8 +105,7 @@ def order_runs(X, y, settings, seeds=ORDER_SEEDS, *, tie="one", max_iter=100, pr
     n = len(X)
     y = check_target(y, n)
     settings = tuple(dict.fromkeys(
-        (check_int(k1, "k1", 0, n, f"k1 counts neighbours among the {n} samples (0: no ascent)."),
-         check_k2(k2, n))
+        (check_k1(k1, n, low=0), check_k2(k2, n))
         for k1, k2 in settings))
     seeds = tuple(int(s) for s in seeds)
     if not settings or not seeds:

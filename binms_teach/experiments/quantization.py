@@ -10,10 +10,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import fast
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import check_binary, check_k1, check_k2, check_neighbours, check_tie
 from ..evaluation.kmodes import KModes
 from ..evaluation.metrics import nmi, quantization_error
-from ..labelling import check_k2
 from ..majority import majority_vote
 from .protocol import check_target
 
@@ -70,7 +69,7 @@ def quantization_curves(X, y, k1, k2, *, tie="one", max_iter=100, neighbours="in
     """
     X = check_binary(X)
     y = check_target(y, len(X))
-    k1 = check_int(k1, "k1", 1, len(X), f"k1 counts neighbours among the {len(X)} samples.")
+    k1 = check_k1(k1, len(X))
     k2 = check_k2(k2, len(X))
     tie = check_tie(tie)
     history = fast.bga(X, X, k1, max_iter, tie, record=True,

@@ -26,10 +26,9 @@ from sklearn.metrics import silhouette_score
 from tqdm.auto import tqdm
 
 from .. import fast
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import check_binary, check_k1, check_k2, check_neighbours, check_tie
 from ..evaluation.metrics import ari, nmi
 from ..hamming import hamming
-from ..labelling import check_k2
 from .protocol import check_target
 
 # The honest choice considers settings with 2 to n/4 clusters (see the module docstring).
@@ -140,8 +139,7 @@ def sweep(X, y, k1s, k2s, *, tie="one", epsilon_from="modes", max_iter=100,
     X = check_binary(X)
     n = len(X)
     y = check_target(y, n)
-    k1s = tuple(check_int(k, "k1", 0, n, f"k1 counts neighbours among the {n} samples "
-                                         "(0: no ascent).") for k in k1s)
+    k1s = tuple(check_k1(k, n, low=0) for k in k1s)
     k2s = tuple(check_k2(k, n) for k in k2s)
     if not k1s or not k2s:
         raise ValueError("k1s and k2s must each hold at least one value.")

@@ -121,7 +121,7 @@ def _ones(X, idx):
 
 
 def _majority_of_ball(Xf, index, Q, k1, tie):
-    """maj(B(q, H_(k1)(q))) for every row q of Q (uint8); ``Xf`` is X as float32.
+    """maj(B(q, delta_(k1)(q))) for every row q of Q (uint8); ``Xf`` is X as float32.
 
     A tie is exactly half of the ball's votes: 2 * ones == ball size.
     """

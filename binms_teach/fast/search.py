@@ -93,7 +93,7 @@ class FloatIndex:
     search_any_order = search
 
     def ball(self, Q, k):
-        """The closed balls B(q, H_(k)(q)): radius, and per row the members sorted by
+        """The closed balls B(q, delta_(k)(q)): radius, and per row the members sorted by
         (distance, index)."""
         radius = np.empty(len(Q), dtype=np.int32)
         distances, indices = [], []
@@ -189,7 +189,7 @@ def _block_neighbours(B, Q, k):
 
 
 def ball_neighbours(X, Q, k):
-    """The closed balls B(q, H_(k)(q)) (X, Q uint8, already checked): equals
+    """The closed balls B(q, delta_(k)(q)) (X, Q uint8, already checked): equals
     `binms_teach.hamming.ball_neighbours`.
 
     Returns (radius, distances, indices): per query its members sorted by

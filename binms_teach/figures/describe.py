@@ -2,16 +2,25 @@
 
 A reader who cannot see a figure reads its text alternative; a reader who wants the values
 reads its numbers. `describe` binds both to the picture, so that displaying the result in a
-notebook gives
+notebook gives one ``display_data`` output:
 
-1. one ``display_data`` output: ``image/png`` with the metadata ``{"image/png": {"alt": alt}}``
-   (nbconvert and the book write it as the ``alt`` of the ``<img>``) and ``text/plain`` = the
-   alt text (what a plain-text reader or a screen reader in a terminal gets);
-2. with ``numbers``, a second output: the figure's data as a table, in a collapsed HTML
-   ``<details>`` block ("The numbers behind the figure") and as a plain-text table.
+- ``text/html``: ``<div class="binms-figure">`` holding the picture as
+  ``<img src="data:image/png;base64,..." alt="...">``, the long description (if any) as a
+  paragraph right under it (``<p class="binms-long">``, which the ``<img>``'s
+  ``aria-describedby`` names), and the numbers (if any) as a table in a collapsed
+  ``<details>`` block ("The numbers behind the figure"). JupyterLab, nbconvert and MyST-NB
+  prefer ``text/html`` to ``image/png``, and JupyterLab's image renderer ignores an ``alt`` in
+  the output's metadata: an ``<img>`` in HTML is the form that reaches a screen reader in all
+  of them. JupyterLab sanitizes the HTML of a notebook it does not trust: the picture and its
+  ``alt`` survive, the ``id`` and ``aria-describedby`` do not, and the long description is then
+  the paragraph that follows the picture. It is visible, not inside the ``<details>``: Chromium
+  computes no description from the content of a closed ``<details>``.
+- ``text/plain``: the alt text, the long description and the numbers as a plain table (what a
+  terminal, or a screen reader in one, gets).
 
-Both text forms are built from rounded values only, so they are the same on every machine
-(nbval compares them). The PNG is not compared.
+The PNG is stored once, inside the HTML. Every text is built from rounded values only, so it
+is the same on every machine (nbval compares ``text/html`` and ``text/plain``; the base64 of
+the picture is replaced by a placeholder first, notebooks/sanitize.cfg).
 
 `style` sets matplotlib's parameters for a lesson's figure or, with ``slide=True``, for a
 figure projected in a deck (text inside the figure at least 14 px when the deck shows it at
@@ -43,7 +52,9 @@ ValueError: the text alternative 'a figure' has 2 words; write at least 8 ...
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import html
 import io
 import math
@@ -190,7 +201,7 @@ class DescribedFigure:
         return "\n".join([f"{NUMBERS_SUMMARY}:"] + ["  ".join(r).rstrip() for r in rows])
 
     def numbers_html(self) -> str:
-        """The numbers as a ``<details>`` block holding a table, or '' without numbers.
+        """The numbers as an HTML ``<table>``, or '' without numbers.
 
         The first column labels the rows (``<th scope="row">``), the others are data.
         """
@@ -204,23 +215,64 @@ class DescribedFigure:
             cells = f'<th scope="row">{html.escape(first)}</th>' + "".join(
                 f"<td>{html.escape(v)}</td>" for v in rest)
             body.append(f"<tr>{cells}</tr>")
-        return (f"<details><summary>{NUMBERS_SUMMARY}</summary>\n"
-                f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(body)
-                + "\n</tbody>\n</table>\n</details>")
+        return (f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(body)
+                + "\n</tbody>\n</table>")
+
+    def long_id(self) -> str:
+        """The ``id`` of the long description: made from the texts only, so it is the same on
+        every machine (nbval compares it) and differs between figures that say different
+        things."""
+        said = "\n".join([self.alt, self.long or "", self.numbers_text()])
+        return "binms-figure-" + hashlib.sha256(said.encode("utf-8")).hexdigest()[:12]
+
+    def html(self) -> str:
+        """The picture as an ``<img>`` with its ``alt``, the long description in a paragraph
+        right under it, the numbers in a collapsed ``<details>`` (see the module's text).
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure(figsize=(2, 1))
+        >>> _ = fig.add_subplot().plot([0, 1], [1, 0])
+        >>> d = describe(fig, "One line that falls from 1 at x = 0 to 0 at x = 1.",
+        ...              long="A single straight line; nothing else is drawn.")
+        >>> print(re.sub("base64,[^\\"]+", "base64,PNG", d.html()))  # doctest: +ELLIPSIS
+        <div class="binms-figure">
+        <img src="data:image/png;base64,PNG" alt="One line ... x = 1." aria-describedby="..." \
+data-smallest-text-pt="..." data-dpi="100">
+        <p class="binms-long" id="binms-figure-...">A single straight line; nothing else ...</p>
+        </div>
+        """
+        source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
+        described = f' aria-describedby="{self.long_id()}"' if self.long else ""
+        if self.smallest_text_pt is not None:  # what a deck's browser test checks the text by
+            described += (f' data-smallest-text-pt="{round(self.smallest_text_pt, 2):g}"'
+                          f' data-dpi="{self.dpi:g}"')
+        parts = ['<div class="binms-figure">',
+                 f'<img src="{source}" alt="{html.escape(self.alt)}"{described}>']
+        if self.long:
+            parts.append(f'<p class="binms-long" id="{self.long_id()}">'
+                         f'{html.escape(self.long)}</p>')
+        if self.numbers:
+            parts.append(f"<details><summary>{NUMBERS_SUMMARY}</summary>\n{self.numbers_html()}"
+                         f"\n</details>")
+        return "\n".join(parts + ["</div>"])
+
+    def text(self) -> str:
+        """The figure as plain text: the alt, the long description, the numbers."""
+        return "\n\n".join(t for t in (self.alt, self.long, self.numbers_text()) if t)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        # Used only by front ends that do not call _ipython_display_ (the picture alone).
-        return ({"image/png": self.png, "text/plain": self.alt},
-                {"image/png": {"alt": self.alt}})
+        # No image/png beside the HTML: the picture would be stored twice, and every front end
+        # that shows a picture (JupyterLab trusted or not, nbconvert, MyST-NB) prefers HTML.
+        return {"text/html": self.html(), "text/plain": self.text()}
 
     def _ipython_display_(self):
+        # A display_data output whether the figure is a cell's last value or displayed: the
+        # stored notebook is the same either way.
         from IPython.display import display
 
-        display({"image/png": self.png, "text/plain": self.alt}, raw=True,
-                metadata={"image/png": {"alt": self.alt}})
-        if self.numbers:
-            display({"text/html": self.numbers_html(), "text/plain": self.numbers_text()},
-                    raw=True)
+        display(self._repr_mimebundle_(), raw=True)
 
     def save(self, path) -> None:
         """Write the PNG to ``path`` (e.g. for a deck or the README)."""

@@ -185,8 +185,7 @@ def result_value(rows, metric):
     """
     rows = [r for r in rows if r[f"{metric}_mean"] is not None]
     if len(rows) > 1:
-        ref = paper.TABLE3[rows[0]["dataset"]]
-        k = ref.kmodes_nmi_k if metric == "nmi" else ref.kmodes_ari_k
+        k = paper.kmodes_k(rows[0]["dataset"], metric)
         rows = [r for r in rows if r["k"] == k] or rows[:1]
     if not rows:
         return None

@@ -63,7 +63,7 @@ def kth_distance(X, x, k):
     """delta_(k)(x): the k-th smallest Euclidean distance ||x - X_i|| (Section 2).
 
     For 0/1 vectors ||x - X_i||^2 = H(x, X_i), so the Euclidean ball B_d(x, delta_(k))
-    holds the same points as the Hamming ball of radius H_(k)(x).
+    holds the same points as the Hamming ball of radius delta_(k)(x).
 
     >>> kth_distance([[0.0, 0.0], [3.0, 4.0], [1.0, 0.0]], [0.0, 0.0], k=3)
     5.0

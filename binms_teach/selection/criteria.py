@@ -11,10 +11,10 @@
 import numpy as np
 from sklearn.metrics import silhouette_samples
 
-from .._validation import check_binary, check_int
+from .._validation import check_binary, check_int, checked_already
 from ..evaluation.metrics import ari
+from ..evaluation.votes import cluster_votes
 from ..hamming import hamming
-from ..majority import cluster_votes
 
 # Stability: subsamples of this fraction of the rows, without replacement.
 FRACTION = 0.8
@@ -51,7 +51,8 @@ def hamming_silhouette(X, labels, D=None, *, check_input=True):
     k = len(np.unique(labels))
     if not 2 <= k < len(X):
         return float("nan")
-    D = hamming(X, check_input=False) if D is None else D
+    with checked_already():
+        D = hamming(X) if D is None else D
     return float(np.mean(silhouette_samples(D, labels, metric="precomputed")))
 
 

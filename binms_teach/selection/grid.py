@@ -10,7 +10,16 @@ fast layer; ``"exact"`` (the default) gives the same labels through `binms_teach
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import (
+    check_binary,
+    check_int,
+    check_k1,
+    check_k2,
+    check_neighbours,
+    check_tie,
+    checked_already,
+    trusted,
+)
 from ..ascent import bga
 from ..datasets.rows import distinct_rows
 from ..hamming import hamming
@@ -53,10 +62,10 @@ def labellings(X, k1s, k2s, *, tie="one", max_iter=100, neighbours="index",
     eps = np.zeros((len(k1s), len(k2s)))
     for i, k1 in enumerate(k1s):
         if algorithm == "reference":
-            modes = X if k1 <= 1 else bga(X, X, k1, max_iter, tie, neighbours=neighbours,
-                                          check_input=False)[0]
-            eps[i] = [epsilon_from_k2(modes, k2, check_input=False) for k2 in k2s]
-            labels[i] = [epsilon_proximity(modes, e, check_input=False) for e in eps[i]]
+            with checked_already():  # X and the parameters are checked
+                modes = X if k1 <= 1 else bga(X, X, k1, max_iter, tie, neighbours=neighbours)[0]
+                eps[i] = [epsilon_from_k2(modes, k2) for k2 in k2s]
+                labels[i] = [epsilon_proximity(modes, e) for e in eps[i]]
             continue
         fast = _fast_layer()
         modes = X if k1 <= 1 else fast.bga(X, X, k1, max_iter, tie, neighbours=neighbours)[0]
@@ -133,7 +142,7 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     >>> round(ari(mix.target, sel.labels_), 3)
     0.968
     """
-    X = check_binary(X)
+    X = X if trusted() else check_binary(X)  # BinNNMS(k1="auto") passes its checked X
     n = len(X)
     if n < 4:
         raise ValueError(f"choose_parameters got {n} samples; choosing k1 and k2 needs at "
@@ -161,7 +170,8 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     rows = np.unique(row_id, return_index=True)[1]       # the first copy of each distinct row
     if len(rows) > SILHOUETTE_ROWS:
         rows = np.sort(np.random.default_rng(random_state).choice(rows, SILHOUETTE_ROWS, False))
-    D = hamming(X[rows], check_input=False)
+    with checked_already():
+        D = hamming(X[rows])
     shape = (len(k1s), len(k2s))
     scores = {name: np.full(shape, np.nan) for name in DIRECTION}
     cache = {}                                     # the same partition is scored once
@@ -198,7 +208,6 @@ def _edge_note(sel, n):
 
 
 def _check_grid(values, name, n, high, default):
-    low = 1
     try:
         values = [int(v) for v in values] if not isinstance(values, (str, bytes)) else None
     except (TypeError, ValueError):
@@ -207,8 +216,7 @@ def _check_grid(values, name, n, high, default):
         raise TypeError(f"{name} must be a sequence of whole numbers, e.g. (1, 5, 10).")
     if default:                                    # the default grid is cut to the data's size
         values = [v for v in values if v <= high] or [high]
-    out = tuple(check_int(v, name[:-1], low, high, f"with n_samples = {n} the largest {name[:-1]}"
-                          f" is {high}.") for v in values)
+    out = tuple((check_k1 if name == "k1s" else check_k2)(v, n) for v in values)
     if not out:
         raise ValueError(f"{name} is empty: give at least one value, e.g. (1, 5, 10).")
     if len(set(out)) < len(out):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import ascent
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
 from ._arrays import frozen
 
 
@@ -154,7 +154,7 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     """
     X = check_binary(X)
     x0, start = _start(X, x0)
-    k1 = check_int(k1, "k1", 1, len(X), "k1 counts neighbours among the n data points.")
+    k1 = check_k1(k1, len(X))
     max_iter = check_int(max_iter, "max_iter", 0, 10**9)
     return _ascent_trace(X, x0, start, k1, max_iter, check_tie(tie),
                          check_neighbours(neighbours))
@@ -185,8 +185,7 @@ def _ascent_trace(X, x, start, k1, max_iter, tie, neighbours="index"):
                                 frozen(2 * ones == len(members)), frozen(x_next),
                                 frozen(x_next != x), k1, tie))
 
-    path = ascent.bga_path(X, x, k1, max_iter, tie, neighbours=neighbours, on_step=record,
-                           check_input=False)
+    path = ascent.bga_path(X, x, k1, max_iter, tie, neighbours=neighbours, on_step=record)
     converged = bool(steps) and steps[-1].fixed
     return AscentTrace(start, k1, tie, max_iter, frozen(path), tuple(steps), converged,
                        neighbours)

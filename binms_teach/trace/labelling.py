@@ -9,11 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import fast
-from .._validation import check_binary
+from .._validation import check_binary, check_epsilon, check_k2
 from ..datasets.rows import distinct_rows
 from ..evaluation.metrics import ari, nmi
 from ..hamming import hamming
-from ..labelling import check_epsilon, check_k2
 from ._arrays import frozen
 
 
@@ -116,7 +115,7 @@ class LabellingModel:
         self.n, self.X, self.y, self._M = n, X, y, M
         self.modes, self.inverse = frozen(M[first]), frozen(inverse)
         self.counts = frozen(np.bincount(inverse, minlength=len(first)))
-        D = hamming(self.modes, check_input=False)
+        D = hamming(self.modes)
         # For the drawing of the graph: every pair a < b of distinct modes, nearest first.
         a, b = np.triu_indices(len(first), k=1)
         dist = D[a, b]

@@ -11,7 +11,7 @@ import numpy as np
 from scipy.linalg import eigh
 
 from .. import fast
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
 from ..datasets.rows import unique_rows
 from ..hamming import hamming
 from ._arrays import frozen
@@ -197,7 +197,7 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     n = len(X)
     starts = _indices(starts, n, "starts")
     background = _indices([] if background is None else background, n, "background")
-    k1 = check_int(k1, "k1", 1, n, "k1 counts neighbours among the n data points.")
+    k1 = check_k1(k1, n)
     max_iter = check_int(max_iter, "max_iter", 0, 10**9)
     tie = check_tie(tie)
     if len(starts) == 0:
@@ -214,7 +214,7 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     # 3. Classical MDS of sqrt(H), the Euclidean distance between 0/1 vectors:
     #    that is PCA of the centred rows, so the map never stretches a distance
     #    and the share shown is the explained variance (MDS of H itself is not).
-    H = hamming(points, check_input=False)
+    H = hamming(points)
     coords, eigenvalues = classical_mds(np.sqrt(H))
     shown = float(eigenvalues.sum() / (H.sum() / (2 * len(H))))  # trace(B) = total variance
     ends = np.cumsum([len(background)] + [len(v) for v in visited])

@@ -13,7 +13,7 @@ what is shown without a browser.
 
 Readers without a kernel (GitHub, nbviewer, a static site) cannot run a
 widget: each explorer's display bundle carries, beside the live widget view,
-an ``image/png`` of its current view (`Explorer.view`), which they show
+an ``<img>`` of its current view with its alt (`Explorer.view`), which they show
 instead of the text "VBox(...)"; JupyterLab still shows the live widget.
 
 Speed: the explorer draws its pictures as small PNG images straight from the

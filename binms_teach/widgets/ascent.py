@@ -1,16 +1,12 @@
-"""`AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step.
-
-It displays the `binms_teach.trace.AscentTrace` of the chosen point and k1:
-x_j, its voters, their votes for a 1 in every pixel, x_{j+1} with the bits
-that changed, and the whole path.
-"""
+"""`AscentExplorer`: one ascent x_{j+1} = maj(NN_k1(x_j)) on image data, step by step: x_j, its
+voters, their votes in every pixel, x_{j+1} with the bits that changed, and the whole path."""
 
 from collections import OrderedDict
 
 import ipywidgets as widgets
 import numpy as np
 
-from .._validation import check_binary, check_int, check_neighbours, check_tie
+from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
 from ..trace import ascent_trace
 from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Explorer, column
@@ -199,7 +195,7 @@ distance to the mode: 1 bit, then 0'
         self.tie = check_tie(tie)
         self.max_iter = check_int(max_iter, "max_iter", 1, 10**6,
                                   "The explorer shows at least one update.")
-        k1_max = check_int(k1_max, "k1_max", 1, n, f"k1 counts neighbours among the {n} points.")
+        k1_max = check_k1(k1_max, n, name="k1_max")
         check_int(k1, "k1", 1, k1_max, "Raise k1_max to explore a larger k1.")
         check_int(start, "start", 0, n - 1, "start is a data index.")
         self.y = None if y is None else np.asarray(y)

@@ -6,14 +6,13 @@ matplotlib figure once and then only its moving artists; `label_style` gives
 the i-th label its colour, marker and line style.
 """
 
-import base64
-
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.markers import MarkerStyle
 
+from ..figures.describe import DescribedFigure
 from ..figures.palette import GREY as GREY_HEX
 from ..figures.palette import series_style
 from .pictures import png_bytes, view_picture
@@ -30,19 +29,19 @@ def column(children, margin=None):
 class Explorer:
     """What every explorer shares: Jupyter displays its ``ui``; ``state`` is what it shows.
 
-    The display bundle holds the live widget view and an ``image/png`` of the
-    current view (`view`), which a reader without a kernel sees instead, with its
-    text alternative (`description`) in the output's metadata, as
-    `binms_teach.figures.describe` gives a figure's.
+    The display bundle holds the live widget view and, for a reader without a kernel,
+    the current view (`view`) as ``text/html``: an ``<img>`` whose ``alt`` is its text
+    alternative (`description`), the form `binms_teach.figures.describe` gives a figure
+    (JupyterLab shows it when the widget cannot be, e.g. in a notebook it does not trust).
     """
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.ui._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data["image/png"] = base64.b64encode(png_bytes(self.view()[0])).decode("ascii")
+        snapshot = DescribedFigure(png_bytes(self.view()[0]), self.description())
+        data["text/html"] = snapshot.html()
         data["text/plain"] = f"{type(self).__name__}: {self.readout.value}"
-        metadata = {**(metadata or {}), "image/png": {"alt": self.description()}}
-        return data, metadata
+        return data, metadata or {}
 
     def description(self):
         """The text alternative of the current view (each explorer says more)."""
@@ -91,7 +90,7 @@ def marker_path(marker):
     return style.get_path().transformed(style.get_transform())
 
 
-def _rgba(hex_colour):
+def rgba(hex_colour):
     h = hex_colour.lstrip("#")
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
 
@@ -103,8 +102,8 @@ def label_style(code):
     the marker does not before 10, so no two digits look alike.
     """
     style = series_style(int(code))
-    return _rgba(style["color"]), style["marker"], style["linestyle"]
+    return rgba(style["color"]), style["marker"], style["linestyle"]
 
 
 # Every cluster past the coloured ones: the palette's reference grey (4.5:1 on white).
-GREY = _rgba(GREY_HEX)
+GREY = rgba(GREY_HEX)

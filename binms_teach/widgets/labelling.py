@@ -13,7 +13,7 @@ from ..hamming import hamming
 from ..majority import majority_vote
 from ..trace import LabellingModel, classical_mds
 from .access import EXPLORER_CLASS, DescribedImage, live, named_controls
-from .base import GREY, Blitter, Explorer, _rgba, column, label_style, marker_path
+from .base import GREY, Blitter, Explorer, column, label_style, marker_path, rgba
 from .pictures import binary_image, framed, mosaic, number_mask, plain_text, png_bytes, write_number
 
 NUMBER_BAND = 14  # white rows above each centre, where its number is written (10 px tall)
@@ -163,7 +163,7 @@ class LabellingExplorer(Explorer):
         rank[order] = np.arange(len(sizes))
         # one colour per coloured cluster; where the palette has fewer colours than clusters
         # a colour repeats, and the numbers and markers still tell the clusters apart
-        colours = [_rgba(c) for c in palette.colours(self.N_COLOURED)]
+        colours = [rgba(c) for c in palette.colours(self.N_COLOURED)]
         palette_ = np.array([colours[r] if r < self.N_COLOURED else GREY
                              for r in range(len(sizes))])
         self.nodes.set_facecolors(palette_[rank[s.components]])
