@@ -139,6 +139,6 @@ $(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 # The class server of docs/class-server.md, set up by its scripts and used by three students
 # in Chromium (tests/e2e/test_class_server.py). As root: it creates Unix users (and removes them).
 .PHONY: test-hub
-test-hub: dev  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
+test-hub: test-installed $(VENV)/.browser-installed  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
 	bash tools/install_chromium.sh
 	$(BIN)/pytest -m hub tests/e2e/test_class_server.py -s
