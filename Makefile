@@ -39,7 +39,7 @@ test-notebooks: test-installed  ## every notebook under nbval: its stored output
 
 test-e2e: test-installed $(VENV)/.browser-installed  ## the widgets in JupyterLab, the book and the decks, in headless Chromium
 	bash tools/install_chromium.sh  # tests/e2e/test_slides.py builds the decks it opens
-	$(ONE_THREAD) $(BIN)/pytest -m e2e tests/e2e $(PARALLEL)
+	$(ONE_THREAD) $(BIN)/pytest -m "e2e and not hub" tests/e2e $(PARALLEL)
 
 lint: dev  ## ruff
 	$(BIN)/ruff check .
@@ -135,3 +135,10 @@ $(VENV)/.teach-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 $(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e '.[book]'
 	touch $@
+
+# The class server of docs/class-server.md, set up by its scripts and used by three students
+# in Chromium (tests/e2e/test_class_server.py). As root: it creates Unix users (and removes them).
+.PHONY: test-hub
+test-hub: test-installed $(VENV)/.browser-installed  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
+	bash tools/install_chromium.sh
+	$(BIN)/pytest -m hub tests/e2e/test_class_server.py -s

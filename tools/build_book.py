@@ -175,7 +175,7 @@ def stage():
     for page in CONF.iterdir():
         if page.suffix in (".md", ".rst"):
             shutil.copy2(page, SRC / page.name)
-    for page in ("teaching.md", "instructor-notes.md"):
+    for page in ("teaching.md", "instructor-notes.md", "class-server.md"):
         shutil.copy2(ROOT / "docs" / page, SRC / page)
     (SRC / "pictures").mkdir()
     for picture in sorted((ROOT / "docs").glob("*.png")):

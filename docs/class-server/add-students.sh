@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Give each person a Unix user with a password of their own and let them into the hub
+# (docs/class-server.md). Run as root, after install.sh:
+#   sudo bash docs/class-server/add-students.sh --teacher NAME   # the teacher (hub admin),
+#                                              # with the nbgrader course in ~NAME/course
+#   sudo bash docs/class-server/add-students.sh NAME...          # students
+#   sudo bash docs/class-server/add-students.sh < class-list.txt # students, one name a line
+# Names are Unix user names: lower-case letters, digits, '-' and '_', starting with a letter.
+# A new user's password is printed once, as "NAME PASSWORD", to hand out; a user who already
+# exists keeps theirs. Restart the hub afterwards so that it reads the new list.
+set -euo pipefail
+
+ROOT="${BINMS_CLASS_ROOT:-/opt/binms-class}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "add-students.sh: run me as root (sudo): I create Unix users" >&2
+    exit 1
+fi
+[ -x "$ROOT/venv/bin/binms-teach" ] || {
+    echo "add-students.sh: $ROOT/venv is missing: run install.sh first" >&2
+    exit 1
+}
+
+list="$ROOT/students.txt"
+teacher=""
+if [ "${1:-}" = "--teacher" ]; then
+    [ "$#" -eq 2 ] || { echo "add-students.sh: --teacher takes one name" >&2; exit 1; }
+    list="$ROOT/teachers.txt"
+    teacher="$2"
+    shift
+fi
+if [ "$#" -gt 0 ]; then names=("$@"); else mapfile -t names; fi
+
+for name in "${names[@]}"; do
+    name="${name//[[:space:]]/}"
+    [ -n "$name" ] || continue
+    if ! [[ "$name" =~ ^[a-z][a-z0-9_-]{0,30}$ ]]; then
+        echo "add-students.sh: '$name' is not a Unix user name (a-z, 0-9, - and _)" >&2
+        exit 1
+    fi
+    if ! id "$name" >/dev/null 2>&1; then
+        useradd --create-home --shell /bin/bash "$name"
+        chmod 700 "$(getent passwd "$name" | cut -d: -f6)"   # nobody reads another's work
+        password="$("$ROOT/venv/bin/python" -c 'import secrets; print(secrets.token_urlsafe(9))')"
+        echo "$name:$password" | chpasswd
+        echo "$name $password"
+    fi
+    touch "$list"
+    grep -qx "$name" "$list" || echo "$name" >>"$list"
+done
+
+if [ -n "$teacher" ]; then
+    # The nbgrader course (`binms-teach nbgrader`) in the teacher's home, and nbgrader told
+    # where it is, so that the Formgrader tab of the teacher's JupyterLab finds it too.
+    home="$(getent passwd "$teacher" | cut -d: -f6)"
+    runuser -u "$teacher" -- "$ROOT/venv/bin/binms-teach" nbgrader "$home/course" >/dev/null
+    runuser -u "$teacher" -- mkdir -p "$home/.jupyter"
+    printf 'c = get_config()\nc.CourseDirectory.root = "%s/course"\n' "$home" |
+        runuser -u "$teacher" -- tee "$home/.jupyter/nbgrader_config.py" >/dev/null
+fi

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Set up the class server of docs/class-server.md on one Linux machine, as root, from a clone
+# of the course:  sudo bash docs/class-server/install.sh
+# Safe to re-run (it updates what is there). Everything goes under one folder, ROOT:
+#   ROOT/venv      JupyterHub, nbgitpuller and the course (JupyterLab, nbgrader) in a venv
+#   ROOT/node      configurable-http-proxy (npm)
+#   ROOT/exchange  nbgrader's exchange, shared by the teacher and every student
+#   ROOT/lessons.git  the lessons as a git repository that nbgitpuller links pull from
+#   ROOT/jupyterhub_config.py  the hub's configuration (a copy of the one beside this script)
+# The teacher and the students are added by add-students.sh.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+ROOT="${BINMS_CLASS_ROOT:-/opt/binms-class}"
+# A Python that every user can read (not one under /root, such as pyenv's): the students'
+# servers run as the students.
+PYTHON="${BINMS_CLASS_PYTHON:-/usr/bin/python3}"
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run me as root (sudo): I create Unix users and $ROOT" >&2
+    exit 1
+fi
+for tool in "$PYTHON" npm git useradd runuser; do
+    command -v "$tool" >/dev/null 2>&1 || {
+        echo "install.sh: $tool is missing (Debian/Ubuntu: apt-get install python3-venv npm git)" >&2
+        exit 1
+    }
+done
+
+step() { echo "install.sh: $*"; }
+t0=$(date +%s)
+
+step "1/5 Python environment in $ROOT/venv"
+mkdir -p "$ROOT"
+chmod 755 "$ROOT"
+[ -x "$ROOT/venv/bin/python" ] || "$PYTHON" -m venv "$ROOT/venv"
+pip() { "$ROOT/venv/bin/python" -m pip --disable-pip-version-check "$@"; }
+pip install --quiet --no-compile pip==26.3   # Debian's venv brings pip 23, too old a resolver
+pip install --quiet --no-compile -c "$HERE/constraints.txt" -r "$HERE/requirements.txt" \
+    "$REPO[teach]"
+
+step "2/5 configurable-http-proxy in $ROOT/node"
+npm install --silent --no-audit --no-fund --prefix "$ROOT/node" configurable-http-proxy@5.3.0
+
+step "3/5 configuration: the hub's, and nbgrader's for every user"
+install -m 644 "$HERE/jupyterhub_config.py" "$ROOT/jupyterhub_config.py"
+mkdir -p "$ROOT/venv/etc/jupyter"
+install -m 644 "$HERE/nbgrader_config.py" "$ROOT/venv/etc/jupyter/nbgrader_config.py"
+# every JupyterLab of the server: no news feed, no update check, no extension manager (a class
+# server reaches nothing outside, and a student cannot install into the shared venv anyway)
+mkdir -p "$ROOT/venv/etc/jupyter/jupyter_server_config.d" "$ROOT/venv/share/jupyter/lab/settings"
+install -m 644 "$HERE/jupyter_server_config.json" \
+    "$ROOT/venv/etc/jupyter/jupyter_server_config.d/binms-class.json"
+install -m 644 "$HERE/lab-overrides.json" "$ROOT/venv/share/jupyter/lab/settings/overrides.json"
+touch "$ROOT/students.txt" "$ROOT/teachers.txt"
+
+step "4/5 nbgrader exchange in $ROOT/exchange"
+mkdir -p "$ROOT/exchange"
+chmod 1777 "$ROOT/exchange"   # everyone writes, nobody removes another's files
+
+step "5/5 the lessons as a git repository: $ROOT/lessons.git"
+work="$(mktemp -d)"
+"$ROOT/venv/bin/binms-teach" course --no-solutions "$work/lessons" >/dev/null
+git -C "$work/lessons" init --quiet --initial-branch=main
+git -C "$work/lessons" add -A
+git -C "$work/lessons" -c user.name=binms-class -c user.email=binms-class@localhost \
+    commit --quiet -m "The lessons, from binms-teach $("$ROOT/venv/bin/binms-teach" --version)"
+if [ -d "$ROOT/lessons.git" ]; then
+    git -C "$work/lessons" push --quiet --force "$ROOT/lessons.git" main
+else
+    git clone --quiet --bare "$work/lessons" "$ROOT/lessons.git"
+fi
+rm -rf "$work"
+chmod -R a+rX "$ROOT/lessons.git"
+# git refuses a repository owned by another user unless told it is safe
+git config --system --get-all safe.directory | grep -qx "$ROOT/lessons.git" ||
+    git config --system --add safe.directory "$ROOT/lessons.git"
+
+echo "install.sh: done in $(( $(date +%s) - t0 )) s. Next: add-students.sh --teacher NAME, then"
+echo "add-students.sh NAME..., then start the hub: cd $ROOT && venv/bin/jupyterhub -f jupyterhub_config.py"
