@@ -53,7 +53,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     modes_, labels_, cluster_centers_ : the mode x*_l of every sample (n, d); cluster numbers
         in order of first appearance (n,); each cluster's majority vote (n_clusters, d).
     n_iter_, converged_, epsilon_, k1_, k2_, selection_, paths_ : the most updates of a
-        sample; each sample's fixed-point flag; the threshold; the k1 and k2 used (k2_ None
+        sample; each sample's fixed-point flag; the threshold; the k1 and k2 used (``k2_`` None
         with an explicit epsilon); the automatic choice (or None); the recorded iterates.
 
     Examples
