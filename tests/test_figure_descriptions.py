@@ -56,12 +56,6 @@ FIGURE2_CURVES = {
 
 
 @pytest.fixture(scope="module")
-def mixture():
-    mix = make_bernoulli_mixture(60, 12, 3, flip=0.15, random_state=3)
-    return mix.data, mix.target
-
-
-@pytest.fixture(scope="module")
 def digits_like():
     """90 noisy 16 x 15 'images' of 10 made-up digits (bars and rings), labels 0 to 9."""
     rng = np.random.default_rng(0)
