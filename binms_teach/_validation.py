@@ -230,6 +230,16 @@ def _current(value, args):
     return value if value is None else _rows("current", 1, "X")(value, args)
 
 
+def check_max_iter(value):
+    """``max_iter`` as an int from 0 (no update) to 10**9."""
+    return check_int(value, "max_iter", 0, 10**9)
+
+
+def _alone(check):
+    """A check that needs no other argument, in the form of `CONSTRAINTS`."""
+    return lambda value, args: check(value)
+
+
 # Every argument of the readable functions, checked in this order (a check may use the
 # arguments checked before it: k1 is bounded by the rows of X).
 CONSTRAINTS = {
@@ -241,16 +251,16 @@ CONSTRAINTS = {
     "candidates": _rows("candidates", like="X"),
     "x": _rows("x", 1, "X"),
     "x0": _rows("x0", 1, "X"),
-    "tie": lambda v, a: check_tie(v),
+    "tie": _alone(check_tie),
     "current": _current,
     "k": lambda v, a: check_int(v, "k", 1, len(a["X"]),
                                 "k counts neighbours among the data points."),
     "k1": lambda v, a: check_k1(v, len(a["X"])),
     "k2": lambda v, a: check_k2(v, len(a["M"])),
     "weights": lambda v, a: check_weights(v, len(a["X"])),
-    "max_iter": lambda v, a: check_int(v, "max_iter", 0, 10**9),
-    "neighbours": lambda v, a: check_neighbours(v),
-    "epsilon": lambda v, a: check_epsilon(v),
+    "max_iter": _alone(check_max_iter),
+    "neighbours": _alone(check_neighbours),
+    "epsilon": _alone(check_epsilon),
 }
 
 _checked = contextvars.ContextVar("binms_teach_checked", default=False)
@@ -318,7 +328,7 @@ def is_auto(value):
 
 # BinNNMS's parameters beside k1 and k2, which are bounded by the data (`check_binnnms`).
 ESTIMATOR_CONSTRAINTS = {
-    "max_iter": lambda v: check_int(v, "max_iter", 0, 10**9),
+    "max_iter": check_max_iter,
     "tie": check_tie,
     "neighbours": check_neighbours,
     "epsilon": lambda v: None if v is None else check_epsilon(v),

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from .._validation import check_int
+from .._validation import check_int, check_max_iter
 from .inputs import as_points, check_delta, check_width
 
 
@@ -153,7 +153,7 @@ def nn_mean_shift_path(X, x0, k, max_iter=100):
     [[5.0, 5.0], [2.0, 2.0], [0.333, 0.333]]
     """
     x, _ = as_points(x0, "x0")
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    max_iter = check_max_iter(max_iter)
     path = [x[0]]
     for _ in range(max_iter):
         x_next, _ = nn_mean_shift_step(X, path[-1], k)

@@ -12,9 +12,9 @@ from joblib import Parallel, delayed, effective_n_jobs
 
 from .._validation import (
     check_binary,
-    check_int,
     check_k1,
     check_k2,
+    check_max_iter,
     check_neighbours,
     check_tie,
     checked_already,
@@ -152,7 +152,7 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     if criterion not in CRITERIA:
         raise ValueError(f"criterion={criterion!r}: use one of {', '.join(CRITERIA)}.")
     tie, neighbours = check_tie(tie), check_neighbours(neighbours)
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    max_iter = check_max_iter(max_iter)
     if algorithm not in ("exact", "reference"):
         raise ValueError(f"algorithm={algorithm!r}: use 'exact' or 'reference'.")
     row_id = distinct_rows(X, check_input=False)

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import ascent
-from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
+from .._validation import (
+    check_binary,
+    check_int,
+    check_k1,
+    check_max_iter,
+    check_neighbours,
+    check_tie,
+)
 from ._arrays import frozen
 
 
@@ -155,7 +162,7 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     X = check_binary(X)
     x0, start = _start(X, x0)
     k1 = check_k1(k1, len(X))
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    max_iter = check_max_iter(max_iter)
     return _ascent_trace(X, x0, start, k1, max_iter, check_tie(tie),
                          check_neighbours(neighbours))
 

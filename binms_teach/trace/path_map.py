@@ -11,7 +11,14 @@ import numpy as np
 from scipy.linalg import eigh
 
 from .. import fast
-from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
+from .._validation import (
+    check_binary,
+    check_int,
+    check_k1,
+    check_max_iter,
+    check_neighbours,
+    check_tie,
+)
 from ..datasets.rows import unique_rows
 from ..hamming import hamming
 from ._arrays import frozen
@@ -198,7 +205,7 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     starts = _indices(starts, n, "starts")
     background = _indices([] if background is None else background, n, "background")
     k1 = check_k1(k1, n)
-    max_iter = check_int(max_iter, "max_iter", 0, 10**9)
+    max_iter = check_max_iter(max_iter)
     tie = check_tie(tie)
     if len(starts) == 0:
         raise ValueError("starts is empty; give the data indices whose paths to draw.")
