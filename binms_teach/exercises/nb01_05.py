@@ -332,9 +332,10 @@ EXERCISES = {
     "05.car": Choice(
         "Why is q = 0 never seen on Car (additive coding)? (a) k1 is too small, (b) the "
         "majority vote of additive codes is a run of ones in every block, the code of a car, "
-        "(c) Car has no duplicate rows.",
+        "and in every case measured that car was among the neighbours, (c) Car has no "
+        "duplicate rows.",
         {"a": "k1", "b": "runs", "c": "duplicates"}, "b",
-        {"a": "section 8: the rate is 0 for every k1 up to 40.",
+        {"a": "section 8: the rate is 0 at every k1 measured, from 1 to 40.",
          "c": "duplicates make q = 0 rarer, not impossible; read section 8 on Car."}),
 }
 

@@ -101,8 +101,9 @@ EXERCISES = {
         {"b": "AMI is corrected for chance.", "c": "ARI is corrected for chance."}),
     "08.car": Choice(
         "Why does Car collapse to one cluster? (a) k1 is too small, (b) its data are a complete "
-        "grid of attribute values, so no car is in a denser place than another, (c) a bug in "
-        "the labelling.",
+        "grid of attribute values: every car has other cars at distance 1 and these links join "
+        "all 1728 cars, so where the modes are the cars any epsilon >= 1 gives one cluster, (c) "
+        "a bug in the labelling.",
         {"a": "k1", "b": "grid", "c": "bug"}, "b",
         {"a": "no setting of the sweep separates the classes.",
          "c": "the labelling is checked against a plain loop; look at the data."}),
