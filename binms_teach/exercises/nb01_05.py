@@ -322,7 +322,7 @@ EXERCISES = {
         "(a) delta/2 I, as printed, (b) delta^2/2 I, (c) delta^2/(d + 2) I.",
         {"a": "printed", "b": "squared", "c": "section2"}, "b",
         {"a": "section 6: with the chain-rule gradient it stops short of r(x).",
-         "c": "d + 2 belongs to the Epanechnikov kernel of Section 2 (notebook 03)."}),
+         "c": "d + 2 belongs to the Epanechnikov kernel of Section 2 (notebook 05, section 1)."}),
     "05.girl_q": Number(
         "On Zoo with k1 = 5, starting at the girl: q, the number of neighbours equal to "
         "their majority vote.", _girl_q, 0, "section 9: the aardvark and the bear."),
