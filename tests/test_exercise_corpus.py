@@ -231,8 +231,8 @@ RIGHT = {"01.hamming": HAMMING_RIGHT, "02.majority_vote": VOTE_RIGHT,
          "06.bga_step": STEP_RIGHT, "07.label": LABEL_RIGHT}
 
 # the wrong answers that only the cases at scale catch (right on a few rows of a few bits)
-SMALL_ONLY = {("01.hamming", "matrix product, uint8"), ("01.hamming", "matrix product, uint8 twice"),
-              ("01.hamming", "uint8 sum"),
+SMALL_ONLY = {("01.hamming", "matrix product, uint8"),
+              ("01.hamming", "matrix product, uint8 twice"), ("01.hamming", "uint8 sum"),
               ("02.majority_vote", "uint8 counter loop"), ("02.majority_vote", "uint8 sum"),
               ("06.bga_step", "product distance, uint8 product"),
               ("06.bga_step", "uint8 distances"), ("06.bga_step", "uint8 vote"),
@@ -282,6 +282,7 @@ def test_the_implement_checks_answer_fast():
 
 def _nmi_arithmetic_digits_random():
     from sklearn.metrics import normalized_mutual_info_score
+
     from binms_teach.datasets import load_digits
     y = load_digits().target
     return [normalized_mutual_info_score(y, np.random.default_rng(s).integers(0, 1000, 2000))
