@@ -129,8 +129,8 @@ STEP_WRONG = {
     "quicksort": _step(order="quicksort"),
     "argpartition": _step(order="argpartition"),
     ">= for >": _step(strict=True),
-    "float32 distances, last index first": _step(
-        lambda X, x: (X != x).sum(1).astype(np.float32) - np.arange(len(X)) * 1e-9),
+    "last index first at a tie": _step(
+        lambda X, x: (X != x).sum(1) - np.arange(len(X)) / (2 * len(X))),
 }
 
 
@@ -267,6 +267,25 @@ def test_the_scale_entries_are_right_on_small_inputs(exercise_id, name):
             if exercise_id == "07.label":
                 a, b = np.equal.outer(a, a), np.equal.outer(b, b)
             assert np.array_equal(np.asarray(a), np.asarray(b)), (name, args)
+
+
+@pytest.mark.parametrize("exercise_id", sorted(WRONG))
+def test_the_cases_reach_the_scale_where_mistakes_show(exercise_id):
+    """256 or more ones in a column or shared by two vectors, bool inputs, k1 above 255."""
+    cases = [{k: v for k, v in c.items() if k != "_code"} for c in EXERCISES[exercise_id].cases()]
+    arrays = [v for c in cases for v in c.values() if isinstance(v, np.ndarray)]
+    assert any(a.dtype == bool for a in arrays)
+    if exercise_id == "02.majority_vote":
+        assert any(int(c["X"].sum(axis=0).max()) >= 256 for c in cases)
+    else:
+        first = {"01.hamming": lambda c: c["a"], "06.bga_step": lambda c: c["x"],
+                 "07.label": lambda c: c["M"][0]}[exercise_id]
+        second = {"01.hamming": lambda c: c["b"][None], "06.bga_step": lambda c: c["X"],
+                  "07.label": lambda c: c["M"]}[exercise_id]
+        assert any(int((second(c).astype(int) @ first(c).astype(int)).max()) >= 256
+                   for c in cases)
+    if exercise_id == "06.bga_step":
+        assert any(c["k1"] > 255 for c in cases)
 
 
 def test_the_implement_checks_answer_fast():
