@@ -14,6 +14,7 @@ cases at scale catch them (`test_the_scale_entries_are_right_on_small_inputs`).
 import json
 import re
 from collections import deque
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -361,6 +362,7 @@ def test_04_1_tells_the_misprint_from_the_kernel():
 SPREAD = {"07.random_nmi": 0.01}  # any seed: the seeds' values span 0.365 to 0.382
 
 
+@cache
 def _statements():
     """exercise id -> the markdown the student reads before its check cell."""
     found = {}
