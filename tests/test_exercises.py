@@ -811,7 +811,7 @@ def _01_05():
         "03.2": lambda s: max(len(p) - 1 for p in s.mean_shift_ends[20]),
         "03.3": printed_A_gap,
         "03.4": lambda s: len({tuple(p[-1]) for p in s.mean_shift_ends[5]}),
-        "04.1": lambda s: float(aitchison_aitken(cube6, 0.7)[cube6.sum(axis=1) == 3].sum()),
+        "04.1": lambda s: float(aitchison_aitken(cube6, 0.7)[cube6.sum(axis=1) == 2].sum()),
         "04.2": lambda s: float(aitchison_aitken(np.zeros(10, dtype=np.uint8), 0.9)),
         "04.3": smallest_lam,
         "04.4": lambda s: local_modes(0.7),

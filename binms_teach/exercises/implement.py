@@ -3,7 +3,10 @@
 The inputs come adversarial first (ties at the k1-th distance, exact halves in a vote,
 duplicate rows, k1 = 1 and k1 = n, epsilon 0 and epsilon equal to a distance), then random,
 then at the scale the lessons use (hundreds of uint8 rows, d and k1 above 255), where a
-narrow accumulator (a vote or a distance counted in uint8) wraps;
+narrow accumulator wraps: a vote counted in uint8 (a column of 300 ones counts 44), a
+distance counted in uint8, or a product ``a @ b`` of uint8 vectors that share 256 or more
+ones (300 shared ones give 44, so two equal all-ones vectors of 300 bits come out 512
+apart). Each check also gets bool inputs (``a @ b`` of bools is a bool, ``a - b`` raises).
 `Implement.judge` reports the first input where the two functions differ.
 """
 
@@ -58,6 +61,15 @@ def _hamming_cases():
     cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
     (a, show_a), (b, show_b) = _digits("[0]"), _digits("[1000]")
     cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
+    # 300 shared ones: a @ b in uint8 is 44, so sum(a) + sum(b) - 2 a @ b gives 512, not 0;
+    # then 280 shared ones and 20 differences; then the same as bools
+    for code_b in ("np.ones(300, dtype=np.uint8)",
+                   "np.repeat(np.array([0, 1], dtype=np.uint8), [20, 280])"):
+        (a, show_a), (b, show_b) = _built("np.ones(300, dtype=np.uint8)"), _built(code_b)
+        cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
+    (a, show_a), (b, show_b) = _built("np.ones(300, dtype=bool)"), _built(
+        "np.repeat(np.array([False, True]), [20, 280])")
+    cases.append(dict(a=a, b=b, _code={"a": show_a, "b": show_b}))
     return cases
 
 
@@ -75,10 +87,19 @@ def _vote_cases():
     for n, d in ((2, 3), (4, 5), (5, 4), (6, 8), (10, 6)):
         cases.append(dict(X=_random_binary(rng, n, d), tie=("one", "zero")[n % 2]))
     # 200 rows, 150 ones a column: twice 150 is 300, 44 in uint8; 300 rows, 150 ones: a tie
-    for ones, zeros, tie in ((150, 50, "zero"), (150, 150, "one"), (150, 150, "zero")):
+    # then 300 ones over 100 zeros: a uint8 counter holds 44 and votes 0; 256 ones over 256
+    # zeros, a tie whose count is 0 in uint8; 280 ones over 300 zeros (24 in uint8)
+    for ones, zeros, tie in ((150, 50, "zero"), (150, 150, "one"), (150, 150, "zero"),
+                             (300, 100, "zero"), (300, 100, "one"), (256, 256, "one"),
+                             (256, 256, "zero"), (280, 300, "one")):
         X, show = _stacked(ones, zeros, 8)
         cases.append(dict(X=X, tie=tie, _code={"X": show}))
     X, show = _digits("[:200]")
+    cases.append(dict(X=X, tie="one", _code={"X": show}))
+    X, show = _digits("[:600]")
+    cases.append(dict(X=X, tie="zero", _code={"X": show}))
+    X, show = _built("np.repeat(np.array([[True, False, True], [False, False, True]]), "
+                     "[300, 100], axis=0)")
     cases.append(dict(X=X, tie="one", _code={"X": show}))
     return cases
 
@@ -140,6 +161,14 @@ def _step_cases():
     cases.append(dict(X=X, x=x, k1=260, tie="one", _code={"X": show, "x": show_x}))
     (X, show), (x, show_x) = _digits("[:300]"), _digits("[0]")
     cases.append(dict(X=X, x=x, k1=260, tie="one", _code={"X": show, "x": show_x}))
+    # rows sharing 256 or more ones with x (a distance by sum(a) + sum(b) - 2 a @ b in uint8
+    # goes wrong), k1 below and above 255; then the same rows as bools
+    dense = "(np.random.default_rng(6).random((300, 300)) < 0.9)"
+    for dtype, k1, tie in (("np.uint8", 5, "one"), ("np.uint8", 280, "zero"), ("bool", 6, "one"),
+                           ("bool", 260, "zero")):
+        (X, show), (x, show_x) = _built(f"{dense}.astype({dtype})"), _built(
+            f"{dense}.astype({dtype})[3]")
+        cases.append(dict(X=X, x=x, k1=k1, tie=tie, _code={"X": show, "x": show_x}))
     return cases
 
 
@@ -168,6 +197,12 @@ def _label_cases():
     cases.append(dict(M=M, epsilon=50, _code={"M": show}))
     M, show = _built("np.random.default_rng(5).integers(0, 2, size=(200, 12), dtype=np.uint8)")
     cases.append(dict(M=M, epsilon=2, _code={"M": show}))
+    # rows sharing 290 ones, 10 apart (a distance through a @ b in uint8 makes them 522
+    # apart), and the same as bools
+    for dtype in ("np.uint8", "bool"):
+        M, show = _built(f"np.repeat(np.array([[1] * 300, [0] * 10 + [1] * 290, [0] * 300], "
+                         f"dtype={dtype}), [2, 2, 1], axis=0)")
+        cases.append(dict(M=M, epsilon=20, _code={"M": show}))
     return cases
 
 

@@ -6,12 +6,26 @@ wrong, so a wrong answer never raises.
 """
 
 import html
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Choice", "Implement", "Number", "Verdict", "as_code", "same_array",
-           "same_partition", "short"]
+__all__ = ["Choice", "Implement", "Number", "Verdict", "as_code", "precision_of",
+           "same_array", "same_partition", "short"]
+
+
+def precision_of(question):
+    """The precision a question states ("to 0.001"), or None: then the answer is exact.
+
+    The one rule of every lesson: a stated precision 10^-p gives the tolerance half a unit in
+    the last place, 0.5 x 10^-p; an exact answer, a tolerance of floating-point round-off.
+
+    >>> precision_of("The NMI, to 0.001."), precision_of("How many clusters?")
+    (0.001, None)
+    """
+    found = re.findall(r"\bto (0\.0*1)\b", question)
+    return float(found[-1]) if found else None
 
 
 @dataclass(frozen=True)
@@ -65,13 +79,16 @@ class Number:
 
     ``answer`` is the number, or a tuple of numbers when several are right (optima that tie:
     the question says any of them counts), or a function of no argument that computes either
-    (cached there).
+    (cached there). ``mistakes`` are known wrong answers, each ``(value, why)``: ``value`` a
+    number (matched within ``tol``), a ``(low, high)`` range or a function of no argument
+    giving either; ``why`` names the convention or slip that gives it.
     """
 
     question: str
     answer: object
     tol: float
     hint: str
+    mistakes: tuple = ()
 
     def answers(self):
         """Every right answer, the one the solutions notebook finds first."""
@@ -96,6 +113,15 @@ class Number:
                 return True, "correct."
             return True, (f"correct; {_and(others)} tie{'s' * (len(others) == 1)} with it: "
                           "any of them is right.")
+        for value, why in self.mistakes:
+            value = value() if callable(value) else value
+            low, high = value if isinstance(value, tuple) else (value - self.tol,
+                                                                value + self.tol)
+            if low <= answer <= high:
+                return False, f"not {short(answer)}: {why}"
+        coarse = self._coarser(answer, right)
+        if coarse:
+            return False, coarse
         if answer < min(right):
             side = "is too small"
         elif answer > max(right):
@@ -103,6 +129,19 @@ class Number:
         else:
             side = "lies between the right answers, but is not one of them"
         return False, f"{short(answer)} {side}; hint: {self.hint}"
+
+    def _coarser(self, answer, right):
+        """The message for a right answer rounded to fewer places than the question asks."""
+        stated = precision_of(self.question)
+        for places in range(0, 12):
+            if 0.5 * 10.0 ** -places <= self.tol:
+                return None  # that rounding (and any finer) is accepted
+            if any(abs(round(value, places) - answer) < 1e-12 for value in right):
+                asked = f"to {stated:g}" if stated else "exactly"
+                return (f"{short(answer)} is the right answer rounded to {places} decimal "
+                        f"place{'s' * (places != 1)}; the question asks for it {asked}: "
+                        "give more places.")
+        return None
 
 
 def _and(values):

@@ -155,6 +155,12 @@ def _mean_distance(d, lam):
     return float(np.sum(H * lam ** (d - H) * (1 - lam) ** H))
 
 
+def _shell(d, rho, lam):
+    """The mass of the shell at distance rho: comb(d, rho) points of lam^(d - rho)
+    (1 - lam)^rho each."""
+    return math.comb(d, rho) * lam ** (d - rho) * (1 - lam) ** rho
+
+
 def _smallest_peaked_lam():
     """The first lam of the scan whose largest f~ is at least 1.6 times the second largest."""
     for lam in np.linspace(0.5, 1.0, 51):
@@ -299,7 +305,7 @@ EXERCISES = {
          "c": "that is lam = 1/2 (section 3)."}),
     "04.mean_H": Number(
         "For d = 4 and lam = 0.75, the mean distance from 0 under K_lam, sum H K_lam.",
-        lambda: _mean_distance(4, 0.75), 1e-6,
+        lambda: _mean_distance(4, 0.75), 1e-9,
         "section 2: the mean of a binomial, d (1 - lam)."),
     "04.kde_0011": Number(
         "The estimate f~(0011; 0.75) of the six points, to 0.0001.",
@@ -352,10 +358,14 @@ _RESULTS = {
     "02.1": ("Exercise 1: of the 512 ordered triples of points of {0,1}^3, how many have a "
              "majority vote that is none of the three?", _triples_outside, 0,
              "itertools.product(cube, repeat=3), then test maj(t) against each of t."),
-    "02.2": ("Exercise 2: the weight w of X[5] at which the median centre stops being unique.",
-             _boundary_weight, 0, "in coordinates 1 and 3, weigh w + 1 votes against 5."),
+    "02.2": ("Exercise 2: the weight w of X[5] at which the median centre is not unique (a "
+             "tie in coordinates 1 and 3).",
+             _boundary_weight, 0, "in coordinates 1 and 3, weigh w + 1 votes against 5.",
+             ((lambda: _boundary_weight() + 1, "that is the smallest whole weight with X[5] the "
+               "only centre; the question asks for the weight of the tie, where w + 1 votes "
+               "for 1 equal the 5 votes for 0 and both bits minimise."),)),
     "02.3": ("Exercise 3: the exact probability of a tie with k = 20 fair votes, to 0.001.",
-             lambda: math.comb(20, 10) / 2**20, 6e-4,
+             lambda: math.comb(20, 10) / 2**20, 5e-4,
              "math.comb(k, k // 2) / 2**k (the exact value, not the simulation)."),
     "03.1": ("Exercise 1: the number of updates from X[26] with k = 80.",
              lambda: int(_mean_shift_ends(80)[1][26]), 0,
@@ -369,15 +379,20 @@ _RESULTS = {
     "03.4": ("Exercise 4: the number of modes of the nearest-neighbour mean shift with k = 5.",
              lambda: len(np.unique(_mean_shift_ends(5)[0], axis=0)), 0,
              "np.unique of the end points of all 200 ascents, axis=0."),
-    "04.1": ("Exercise 1: with lam = 0.7, the mass of the shell at distance 3 in {0,1}^6, "
-             "to 0.0001.", lambda: math.comb(6, 3) * 0.7**3 * 0.3**3, 5e-5,
-             "20 points, each with the product of three lam and three 1 - lam."),
+    # at distance 2, not d/2 = 3: there the misprint's lam^H (1 - lam)^(d - H) is the same
+    "04.1": ("Exercise 1: with lam = 0.7, the mass of the shell at distance 2 from 0 in "
+             "{0,1}^6, to 0.0001.", lambda: _shell(6, 2, 0.7), 5e-5,
+             "15 points, each with the product of four lam and two 1 - lam.",
+             ((lambda: _shell(6, 2, 0.3), "that is the misprinted kernel, lam^H (1 - lam)^(d - "
+               "H); the distance is the exponent of 1 - lam (section 4 of 04)."),
+              (lambda: _shell(6, 2, 0.7) / 15, "that is one point; the shell holds "
+               "comb(6, 2) = 15 of them."))),
     "04.2": ("Exercise 2: for d = 10 and the lam that puts the mass one bit from 0 on "
              "average, the share of the mass at 0 itself, to 0.001.", lambda: 0.9**10, 5e-4,
              "d (1 - lam) = 1 gives lam = 0.9; then K_lam(0) = lam^d."),
     "04.3": ("Exercise 3: the smallest lam of the grid 0.50, 0.51, ..., 1.00 "
              "(np.linspace(0.5, 1.0, 51)) at which f~(0011) is at least 1.6 times every other "
-             "value.",
+             "value, to 0.01 (a point of the grid).",
              _smallest_peaked_lam, 0.005,
              "scan np.linspace(0.5, 1.0, 51); compare the two largest values of kde (the exact "
              "threshold lies between two points of the grid: the answer is the grid's)."),
