@@ -33,6 +33,8 @@ def majority_vote(X, weights=None, tie="one", current=None):
     >>> X = [[1, 0, 1], [1, 1, 0]]
     >>> majority_vote(X).tolist(), majority_vote(X, tie="keep", current=[0, 1, 0]).tolist()
     ([1, 1, 1], [1, 1, 0])
+    >>> majority_vote(X, tie="zero").tolist()  # the two half votes go to 0
+    [1, 0, 0]
     """
     ones, total = vote_counts(X, weights)
     return decide(2 * ones, total, tie, current)
