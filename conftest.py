@@ -27,8 +27,9 @@ settings.load_profile("binms-teach")
 # that compare it with independent computations or plant bugs in it.
 ROOT = Path(__file__).parent
 CORE = {ROOT / p for p in (
-    "binms_teach/_validation.py", "binms_teach/hamming.py", "binms_teach/majority.py",
-    "binms_teach/ascent.py", "binms_teach/labelling.py", "binms_teach/binnnms.py",
+    "binms_teach/_validation.py", "binms_teach/_binary.py", "binms_teach/hamming.py",
+    "binms_teach/majority.py", "binms_teach/ascent.py", "binms_teach/labelling.py",
+    "binms_teach/binnnms.py",
     "tests/test_hamming.py", "tests/test_majority.py", "tests/test_labelling.py",
     "tests/test_binnnms.py", "tests/test_ball.py", "tests/test_oracles.py",
     "tests/test_kernels.py", "tests/test_bad_input.py", "tests/test_validation.py",
