@@ -10,7 +10,7 @@ CONSTRAINTS ?= binms_teach/constraints.txt
 # --no-compile: Python compiles each module when it is first imported, not all at install.
 PIP_INSTALL = $(BIN)/python -m pip install --quiet --no-compile $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 
-.PHONY: lab reproduce test test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
+.PHONY: lab reproduce test test-core test-unit test-notebooks test-e2e test-latest execute-notebooks nav \
 	exercises slides teach bench lint course dev test-installed constraints wheel book clean
 
 # Keep Python's __pycache__ (some images turn it off): with --no-compile every process would
@@ -29,6 +29,9 @@ reproduce: course  ## rerun the paper's experiments headless
 	$(BIN)/python -m binms_teach reproduce
 
 test: test-unit test-notebooks  ## the whole suite: lint, unit tests, then the notebooks under nbval
+
+test-core: test-installed  ## first: the readable layer, its doctests and the planted-bug tests (~30 s)
+	$(BIN)/pytest -m core -p no:nbval
 
 test-unit: test-installed  ## lint and the unit tests
 	$(BIN)/ruff check .

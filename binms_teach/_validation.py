@@ -1,10 +1,17 @@
-"""The parameters, declared once: what each may be, checked at the public edge.
+"""The parameters, declared once beside their owner, checked by one machinery.
 
-`CONSTRAINTS` maps each argument name of the readable functions to its check (as
-scikit-learn's ``_parameter_constraints``); `validate_params` applies it before a public
-function runs, so the functions themselves hold only their equations. Each check raises
-before any work starts, with a message that names the problem and the fix, and never
-modifies the caller's array (a checked array is a fresh ``uint8`` copy).
+As in scikit-learn (``sklearn/utils/_param_validation.py``): each public function declares
+what its arguments may be in its own decorator, ``@validate_params({"k1": K1, ...})``, and
+each estimator in its own table, ``_parameter_constraints``; `check_params` reads either.
+The bounds that several functions share (k1 in [1, n], max_iter, the tie and neighbour
+rules, epsilon, the engines) are declared once here, as objects (`Interval`, `Options`,
+`Binary`, `Weights`), and a bound that depends on the data names the argument it reads
+(``Rows("X")``), so a function that takes k1 without X is refused when it is declared.
+
+A check raises before any work starts, with a message that names the problem and the fix.
+It never changes what the function computes: a default (``weights=None``) reaches the
+function as it is, and the only conversion is of 0/1 data to a fresh ``uint8`` array (the
+caller's array is never modified) and of whole numbers to ``int``.
 """
 
 import contextlib
@@ -14,116 +21,13 @@ import inspect
 import numbers
 
 import numpy as np
-import scipy.sparse as sp
 from sklearn.utils.validation import validate_data
 
-# scikit-learn's words for a 1-D array where a 2-D one is needed; its own checks look for them.
-RESHAPE_HINT = (" Reshape your data: x.reshape(1, -1) if it holds a single sample, "
-                "x.reshape(-1, 1) if it holds a single feature.")
-
-
-def check_binary(X, name="X", ndim=2):
-    """Return ``X`` as a new C-contiguous uint8 array of 0/1 values.
-
-    Accepts numpy arrays (bool, integer, float, or object arrays of numbers),
-    nested lists, pandas DataFrames and scipy sparse matrices.
-
-    Parameters
-    ----------
-    X : array-like or sparse matrix
-        The data to check.
-    name : str
-        The name used in error messages.
-    ndim : {1, 2}
-        The number of dimensions required.
-
-    Returns
-    -------
-    ndarray of uint8
-        A copy of ``X`` holding only 0 and 1.
-
-    Examples
-    --------
-    >>> check_binary([[0, 1], [1.0, 0.0]]).tolist()
-    [[0, 1], [1, 0]]
-    >>> check_binary([[0, 0.5]])  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: X[0, 1] = 0.5, but binary data may only hold 0 and 1: binarise it first ...
-    """
-    if sp.issparse(X):
-        X = X.toarray()
-    if hasattr(X, "to_numpy") and not isinstance(X, np.ndarray):  # pandas
-        X = X.to_numpy()
-    try:
-        A = np.asarray(X)
-    except ValueError as exc:  # ragged nested lists
-        raise ValueError(
-            f"{name} could not be read as an array ({exc}); "
-            "give a rectangular array of 0/1 values, one row per sample."
-        ) from None
-    if A.dtype == object:
-        A = _object_as_numbers(A, name)
-    if A.dtype.kind in "USV":
-        raise TypeError(
-            f"{name} has dtype {A.dtype}, but binary data must be numeric 0/1 values: "
-            "encode categories first with binms_teach.datasets.coding.disjunctive_code."
-        )
-    if A.dtype.kind == "c":
-        raise ValueError(f"Complex data not supported: {name} is complex; give real 0/1 values.")
-    if A.ndim != ndim:
-        shape = "a 2-D array (n_samples, n_features)" if ndim == 2 else "a 1-D vector"
-        hint = RESHAPE_HINT if A.ndim == 1 else ""
-        raise ValueError(f"{name} must be {shape}, but it has {A.ndim} dimension(s).{hint}")
-    if ndim == 2 and A.shape[0] == 0:
-        raise ValueError(f"{name} has 0 sample(s) (shape={A.shape}) while a minimum of 1 is "
-                         "required: give at least one row.")
-    if A.shape[-1] == 0:
-        raise ValueError(f"{name} has 0 feature(s) (shape={A.shape}) while a minimum of 1 is "
-                         "required: give at least one column.")
-    if A.dtype.kind == "f":
-        bad = ~np.isfinite(A)
-        if bad.any():
-            where = tuple(int(i) for i in np.argwhere(bad)[0])
-            value = A[where]
-            what = "NaN" if np.isnan(value) else "inf"
-            raise ValueError(
-                f"{name} contains {what} at {name}[{', '.join(map(str, where))}]; "
-                "binary data must be 0 or 1: impute or drop the missing values first."
-            )
-    if A.dtype != bool:
-        bad = (A != 0) & (A != 1)
-        if bad.any():
-            where = tuple(int(i) for i in np.argwhere(bad)[0])
-            value = A[where].item()
-            raise ValueError(
-                f"{name}[{', '.join(map(str, where))}] = {value}, but binary data may only "
-                "hold 0 and 1: binarise it first (for example X > threshold, or "
-                "binms_teach.datasets.coding.disjunctive_code for categories)."
-            )
-    return np.ascontiguousarray(A, dtype=np.uint8).copy()
-
-
-def _object_as_numbers(A, name):
-    """An object array of numbers as floats, as scikit-learn treats object dtype; else TypeError.
-
-    >>> _object_as_numbers(np.array([[0, 1.0]], dtype=object), "X").dtype
-    dtype('float64')
-    """
-    text = next((v for v in A.flat if isinstance(v, (str, bytes))), None)
-    if text is not None:
-        raise TypeError(f"{name} holds text ({text!r}), but binary data must be numeric 0/1 "
-                        "values: encode categories first with "
-                        "binms_teach.datasets.coding.disjunctive_code.")
-    try:
-        return A.astype(np.float64)
-    except (TypeError, ValueError) as exc:  # a dict, None, a list...
-        raise TypeError(f"{name} has dtype object with a value that is not a number ({exc}); "
-                        "binary data must be numeric 0/1 values.") from None
+from ._binary import RESHAPE_HINT, check_binary  # noqa: F401  (imported from here too)
 
 
 def check_int(value, name, low, high, hint=""):
-    """Return ``value`` as an int after checking ``low <= value <= high``.
+    """Return ``value`` as an int after checking ``low <= value <= high`` (`Interval`'s test).
 
     Examples
     --------
@@ -134,134 +38,242 @@ def check_int(value, name, low, high, hint=""):
     ...
     ValueError: k1=0 is outside [1, 10]. k1 counts neighbours.
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}.")
-    value = int(value)
-    if not low <= value <= high:
-        raise ValueError(f"{name}={value} is outside [{low}, {high}]. {hint}".rstrip())
-    return value
+    return Interval(numbers.Integral, low, high, hint).check(value, name, {})
 
 
-TIES = ("one", "zero", "keep")
+class Rows:
+    """A bound read from the data: the number of rows of argument ``of``, minus ``minus``."""
+
+    def __init__(self, of, minus=0):
+        self.of, self.minus = of, minus
+
+    def __call__(self, args):
+        return len(args[self.of]) - self.minus
 
 
-def check_tie(tie):
-    """Check the tie rule of the majority vote."""
-    if tie not in TIES:
-        raise ValueError(
-            f"tie={tie!r} is not a tie rule; use 'one' (the authors' choice), "
-            "'zero', or 'keep' (keep the current bit)."
-        )
-    return tie
+class Interval:
+    """A number of ``kind`` (`numbers.Integral` or `numbers.Real`) in [low, high].
 
+    A bound may be a `Rows` (read from the checked data); ``hint`` ends the message and may
+    name ``{high}``; ``empty``: the message when the data leave no value (high < low).
 
-NEIGHBOURS = ("index", "ball")
-
-
-def check_neighbours(neighbours):
-    """Check the neighbour rule of the ascent: "index" (NN_k1) or "ball" (the closed ball)."""
-    if neighbours not in NEIGHBOURS:
-        raise ValueError(
-            f"neighbours={neighbours!r} is not a neighbour rule; use 'index' (the k1 nearest, "
-            "the lower row index wins a tie: the authors' code) or 'ball' (every point within "
-            "the k1-th distance: order-free)."
-        )
-    return neighbours
-
-
-def check_k1(k1, n, low=1, name="k1"):
-    """k1 counts neighbours among the n data points: a whole number in [low, n] (0: no ascent).
-
-    >>> check_k1(5, 4)
+    >>> Interval(numbers.Integral, 1, Rows("X")).check(3, "k1", {"X": [[0], [1]]})
     Traceback (most recent call last):
     ...
-    ValueError: k1=5 is outside [1, 4]. k1 counts neighbours among the n_samples = 4.
+    ValueError: k1=3 is outside [1, 2].
     """
-    return check_int(k1, name, low, n, f"k1 counts neighbours among the n_samples = {n}."
-                     + (" (0: no ascent)" if low == 0 else ""))
+
+    def __init__(self, kind, low, high, hint="", empty=None, message=None):
+        self.kind, self.low, self.high, self.hint = kind, low, high, hint
+        self.empty, self.message = empty, message
+
+    def reads(self):
+        """The arguments whose checked values the bounds read."""
+        return {b.of for b in (self.low, self.high) if isinstance(b, Rows)}
+
+    def check(self, value, name, args):
+        low, high = (b(args) if isinstance(b, Rows) else b for b in (self.low, self.high))
+        if self.empty is not None and high is not None and high < low:
+            raise ValueError(self.empty)
+        if self.kind is numbers.Integral:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError(f"{name} must be an integer, got {value!r} of type "
+                                f"{type(value).__name__}.")
+            value = int(value)
+        else:
+            try:
+                value = float(value)
+            except (TypeError, ValueError):
+                raise TypeError(f"{name} must be a number, got {value!r}.") from None
+            if not np.isfinite(value) and self.message:
+                raise ValueError(self.message.format(name=name, value=value))
+            if not np.isfinite(value):
+                raise ValueError(f"{name}={value} must be a finite number. "
+                                 f"{self.hint}".rstrip())
+        if not (low is None or low <= value) or not (high is None or value <= high):
+            if self.message:
+                raise ValueError(self.message.format(name=name, value=_short(value)))
+            shown = value if self.kind is numbers.Integral else _short(value)
+            raise ValueError(f"{name}={shown} is outside [{low}, "
+                             f"{'inf' if high is None else high}]. "
+                             f"{self.hint.format(high=high)}".rstrip())
+        return value
 
 
-def check_k2(k2, n):
-    """k2 ranks the n - 1 other points: a whole number in [1, n - 1], which needs n >= 2."""
-    if n < 2:
-        raise ValueError("epsilon from k2 needs at least 2 samples, but got 1 sample: "
-                         "give more samples or an explicit epsilon.")
-    return check_int(k2, "k2", 1, n - 1,
-                     f"k2 ranks the other points, so it must be at most n_samples - 1 = {n - 1}.")
+def _short(value):
+    return int(value) if float(value).is_integer() else value
 
 
-def check_epsilon(epsilon):
-    """epsilon must be a finite number >= 0 (a Hamming distance)."""
-    try:
-        value = float(epsilon)
-    except (TypeError, ValueError):
-        raise TypeError(f"epsilon must be a number, got {epsilon!r}.") from None
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"epsilon={epsilon} must be a finite number >= 0 (a Hamming distance).")
-    return value
+class Options:
+    """One of a few values; ``message`` (with ``{value!r}``) says what each means."""
+
+    def __init__(self, options, message=None):
+        self.options, self.message = tuple(options), message
+
+    def reads(self):
+        return set()
+
+    def check(self, value, name, args):
+        if isinstance(value, str) and value in self.options:
+            return value
+        if self.message:
+            raise ValueError(self.message.format(name=name, value=value))
+        choices = ", ".join(repr(o) for o in self.options[:-1]) + f" or {self.options[-1]!r}"
+        raise ValueError(f"{name}={value!r}: use {choices}.")
 
 
-def check_weights(weights, n):
-    """The weights pi_i as n finite non-negative floats (None: every weight 1)."""
-    if weights is None:
-        return np.ones(n)
-    w = np.asarray(weights, dtype=float)
-    if w.shape != (n,):
-        raise ValueError(f"weights has shape {w.shape}; give one weight per sample, shape ({n},).")
-    if not np.all(np.isfinite(w)) or np.any(w < 0):
-        raise ValueError("weights must be finite and non-negative.")
-    return w
+class Binary:
+    """0/1 data, `check_binary`: ``ndim`` 2 (rows) or 1 (a vector); ``like``: the argument
+    whose number of features it must have."""
 
+    def __init__(self, ndim=2, like=None):
+        self.ndim, self.like = ndim, like
 
-def _rows(name, ndim=2, like=None):
-    """The check of a 0/1 array argument; ``like``: the argument whose width it must have."""
-    def check(value, args):
-        A = check_binary(value, name, ndim)
-        if like is not None and A.shape[-1] != args[like].shape[1]:
-            raise ValueError(f"{like} and {name} have {args[like].shape[1]} and {A.shape[-1]} "
-                             f"features; Hamming distances need vectors of the same length.")
+    def reads(self):
+        return {self.like} - {None}
+
+    def check(self, value, name, args):
+        A = check_binary(value, name, self.ndim)
+        if self.like is not None and A.shape[-1] != args[self.like].shape[1]:
+            raise ValueError(f"{self.like} and {name} have {args[self.like].shape[1]} and "
+                             f"{A.shape[-1]} features; Hamming distances need vectors of the "
+                             "same length.")
         return A
-    return check
 
 
-def _current(value, args):
-    if value is None and args.get("tie") == "keep":
-        raise ValueError("tie='keep' keeps the bit of `current`: pass current=<the iterate>.")
-    return value if value is None else _rows("current", 1, "X")(value, args)
+class Weights:
+    """The weights pi_i: one finite non-negative float per row of ``of``."""
+
+    def __init__(self, of="X"):
+        self.of = of
+
+    def reads(self):
+        return {self.of}
+
+    def check(self, value, name, args):
+        n = len(args[self.of])
+        w = np.asarray(value, dtype=float)
+        if w.shape != (n,):
+            raise ValueError(f"{name} has shape {w.shape}; give one weight per sample, "
+                             f"shape ({n},).")
+        if not np.all(np.isfinite(w)) or np.any(w < 0):
+            raise ValueError(f"{name} must be finite and non-negative.")
+        return w
 
 
-def check_max_iter(value):
-    """``max_iter`` as an int from 0 (no update) to 10**9."""
-    return check_int(value, "max_iter", 0, 10**9)
+# ---- the bounds several functions share, each declared once
+
+TIES = ("one", "zero", "keep")
+TIE = Options(TIES, "tie={value!r} is not a tie rule; use 'one' (the authors' choice), "
+                    "'zero', or 'keep' (keep the current bit).")
+NEIGHBOURS = Options(("index", "ball"), (
+    "neighbours={value!r} is not a neighbour rule; use 'index' (the k1 nearest, the lower row "
+    "index wins a tie: the authors' code) or 'ball' (every point within the k1-th distance: "
+    "order-free)."))
+ALGORITHMS = ("exact", "hnsw", "reference")
+ALGORITHM = Options(ALGORITHMS)
 
 
-def _alone(check):
-    """A check that needs no other argument, in the form of `CONSTRAINTS`."""
-    return lambda value, args: check(value)
+class Current:
+    """The iterate whose bits tie="keep" keeps: a 0/1 vector like a row of X; None otherwise."""
+
+    def reads(self):
+        return {"X", "tie"}
+
+    def check(self, value, name, args):
+        if value is None and args["tie"] == "keep":
+            raise ValueError("tie='keep' keeps the bit of `current`: pass current=<the "
+                             "iterate>.")
+        return value if value is None else Binary(1, like="X").check(value, name, args)
 
 
-# Every argument of the readable functions, checked in this order (a check may use the
-# arguments checked before it: k1 is bounded by the rows of X).
-CONSTRAINTS = {
-    "X": _rows("X"),
-    "A": _rows("A"),
-    "B": lambda v, a: v if v is None else _rows("B", like="A")(v, a),
-    "M": _rows("M"),
-    "queries": _rows("queries", like="X"),
-    "candidates": _rows("candidates", like="X"),
-    "x": _rows("x", 1, "X"),
-    "x0": _rows("x0", 1, "X"),
-    "tie": _alone(check_tie),
-    "current": _current,
-    "k": lambda v, a: check_int(v, "k", 1, len(a["X"]),
-                                "k counts neighbours among the data points."),
-    "k1": lambda v, a: check_k1(v, len(a["X"])),
-    "k2": lambda v, a: check_k2(v, len(a["M"])),
-    "weights": lambda v, a: check_weights(v, len(a["X"])),
-    "max_iter": _alone(check_max_iter),
-    "neighbours": _alone(check_neighbours),
-    "epsilon": _alone(check_epsilon),
-}
+CURRENT = Current()
+
+
+def k_bound(name="k1", of="X", low=1):
+    """k1 (or k, k1_max) counts neighbours among the rows of ``of``: a whole number in
+    [low, n] (low 0: no ascent)."""
+    what = "k1" if name.startswith("k1") else name
+    return Interval(numbers.Integral, low, Rows(of), f"{what} counts neighbours among the "
+                    "n_samples = {high}." + (" (0: no ascent)" if low == 0 else ""))
+
+
+K1 = k_bound()
+K = k_bound("k")
+K2 = Interval(numbers.Integral, 1, Rows("M", minus=1),
+              "k2 ranks the other points, so it must be at most n_samples - 1 = {high}.",
+              empty="epsilon from k2 needs at least 2 samples, but got 1 sample: give more "
+                    "samples or an explicit epsilon.")
+MAX_ITER = Interval(numbers.Integral, 0, 10**9, "max_iter counts updates (0: none).")
+EPSILON = Interval(numbers.Real, 0, None, message="{name}={value} must be a finite number >= 0 "
+                   "(a Hamming distance).")
+
+
+def _of(constraint, of):
+    """A shared bound read from another argument than X (the data of another name)."""
+    if isinstance(constraint, Interval):
+        bounds = [Rows(of, b.minus) if isinstance(b, Rows) else b
+                  for b in (constraint.low, constraint.high)]
+        return Interval(constraint.kind, *bounds, constraint.hint, constraint.empty,
+                        constraint.message)
+    return constraint
+
+
+def _one(constraints, value, name, args):
+    """``value`` checked by one constraint, or a list of them (None in it: None allowed)."""
+    if not isinstance(constraints, list):
+        return constraints.check(value, name, args)
+    if value is None and None in constraints:
+        return None
+    if isinstance(value, str):  # a string option first: "auto" is not a number
+        for c in constraints:
+            if isinstance(c, Options) and value in c.options:
+                return value
+    errors = []
+    for c in (c for c in constraints if c is not None):
+        try:
+            return c.check(value, name, args)
+        except (TypeError, ValueError) as exc:
+            errors.append(exc)
+    raise errors[0]
+
+
+def _order(table):
+    """The names of ``table`` in an order where each check comes after those it reads."""
+    done, order = set(), []
+    while len(order) < len(table):
+        ready = [n for n in table if n not in done and _reads(table[n]) <= done | _outside(table)]
+        if not ready:
+            raise ValueError(f"constraints that read each other: {sorted(set(table) - done)}")
+        order += ready
+        done |= set(ready)
+    return order
+
+
+def _reads(constraints):
+    items = constraints if isinstance(constraints, list) else [constraints]
+    return set().union(*(c.reads() for c in items if c is not None))
+
+
+def _outside(table):
+    return {r for c in table.values() for r in _reads(c)} - set(table)
+
+
+def check_params(table, values):
+    """``values`` (a dict) checked by ``table`` (a function's or an estimator's declarations);
+    returns the checked values. The data come first: a bound read from X reads checked X."""
+    out = dict(values)
+    for name in _order(table):
+        if name in out and not (out[name] is None and _none_is_default(table[name])):
+            out[name] = _one(table[name], out[name], name, out)
+    return out
+
+
+def _none_is_default(constraints):
+    """None passes a `Weights` or a data argument unchanged: the function decides what it means."""
+    items = constraints if isinstance(constraints, list) else [constraints]
+    return None in items or any(isinstance(c, Weights) for c in items)
+
 
 _checked = contextvars.ContextVar("binms_teach_checked", default=False)
 
@@ -281,39 +293,79 @@ def checked_already():
         _checked.reset(token)
 
 
-def validate_params(function):
-    """Check a public function's arguments by `CONSTRAINTS` before it runs.
+def validate_params(table):
+    """The decorator of a public function: check its arguments by ``table`` before it runs.
 
-    A call from inside another checked call (or `checked_already`) is trusted: the data
-    are checked once, at the edge, however many readable functions a fit calls.
+    Every name in ``table`` must be an argument of the function, and every argument a bound
+    reads (``Rows("X")``) too: a mistake shows when the module is imported, not at a call.
+    A call from inside another checked call (or `checked_already`) is trusted: the data are
+    checked once, at the edge, however many readable functions a fit calls.
     """
-    signature = inspect.signature(function)
+    def decorate(function):
+        signature = inspect.signature(function)
+        unknown = (set(table) | _outside(table)) - set(signature.parameters)
+        if unknown:
+            raise TypeError(f"{function.__qualname__} declares or reads {sorted(unknown)}, "
+                            "which it does not take: declare its own bound for it.")
+        _order(table)
 
-    @functools.wraps(function)
-    def checked(*args, **kwargs):
-        if _checked.get():
-            return function(*args, **kwargs)
-        bound = signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        values = bound.arguments
-        for name, check in CONSTRAINTS.items():
-            if name in values:
-                values[name] = check(values[name], values)
-        with checked_already():
-            return function(*bound.args, **bound.kwargs)
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            if _checked.get():
+                return function(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            bound.arguments.update(check_params(table, bound.arguments))
+            with checked_already():
+                return function(*bound.args, **bound.kwargs)
 
-    return checked
+        checked.parameter_constraints = table
+        return checked
+    return decorate
 
 
-ALGORITHMS = ("exact", "hnsw", "reference")
+# The named checks, for callers that check one value (the traces, the experiments): each
+# applies the shared declaration above, so the bound itself stays in one place.
+
+def check_tie(tie):
+    """Check the tie rule of the majority vote."""
+    return TIE.check(tie, "tie", {})
+
+
+def check_neighbours(neighbours):
+    """Check the neighbour rule of the ascent: "index" (NN_k1) or "ball" (the closed ball)."""
+    return NEIGHBOURS.check(neighbours, "neighbours", {})
+
+
+def check_k1(k1, n, low=1, name="k1"):
+    """k1 counts neighbours among the n data points: a whole number in [low, n] (0: no ascent).
+
+    >>> check_k1(5, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: k1=5 is outside [1, 4]. k1 counts neighbours among the n_samples = 4.
+    """
+    return k_bound(name, low=low).check(k1, name, {"X": range(n)})
+
+
+def check_k2(k2, n):
+    """k2 ranks the n - 1 other points: a whole number in [1, n - 1], which needs n >= 2."""
+    return K2.check(k2, "k2", {"M": range(n)})
+
+
+def check_epsilon(epsilon):
+    """epsilon must be a finite number >= 0 (a Hamming distance)."""
+    return EPSILON.check(epsilon, "epsilon", {})
+
+
+def check_max_iter(value):
+    """``max_iter`` as an int from 0 (no update) to 10**9."""
+    return MAX_ITER.check(value, "max_iter", {})
 
 
 def check_choice(value, name, options):
     """``value`` if it is one of ``options``; else a ValueError listing them."""
-    if value not in options:
-        choices = ", ".join(repr(o) for o in options[:-1]) + f" or {options[-1]!r}"
-        raise ValueError(f"{name}={value!r}: use {choices}.")
-    return value
+    return Options(options).check(value, name, {})
 
 
 def is_auto(value):
@@ -326,25 +378,15 @@ def is_auto(value):
     return False
 
 
-# BinNNMS's parameters beside k1 and k2, which are bounded by the data (`check_binnnms`).
-ESTIMATOR_CONSTRAINTS = {
-    "max_iter": check_max_iter,
-    "tie": check_tie,
-    "neighbours": check_neighbours,
-    "epsilon": lambda v: None if v is None else check_epsilon(v),
-    "epsilon_from": lambda v: check_choice(v, "epsilon_from", ("modes", "data")),
-    "algorithm": lambda v: check_choice(v, "algorithm", ALGORITHMS),
-}
-
-
-def check_binnnms(params, n):
-    """BinNNMS's parameters (``get_params()``) checked for n samples; k1, k2 may stay "auto".
-
-    Raises before any work on a bad value or a combination that cannot run.
-    """
-    p = dict(params) | {name: check(params[name])
-                        for name, check in ESTIMATOR_CONSTRAINTS.items()}
-    if auto := [name for name in ("k1", "k2") if is_auto(p[name])]:
+def check_binnnms(params, n, constraints):
+    """BinNNMS's parameters (``get_params()``) checked by its table for n samples; k1, k2 may
+    stay "auto". Then the combinations that cannot run. Raises before any work."""
+    auto = [name for name in ("k1", "k2") if is_auto(params[name])]
+    unused = auto + (["k2"] if params["epsilon"] is not None else [])  # k2 unused then
+    p = check_params({name: c for name, c in constraints.items() if name not in unused},
+                     dict(params, X=range(n), M=range(n)))
+    del p["X"], p["M"]
+    if auto:
         what = f"{' and '.join(auto)}='auto'"
         if p["epsilon"] is not None:
             raise ValueError(f"{what} scores partitions with epsilon from k2, but an explicit "
@@ -359,10 +401,6 @@ def check_binnnms(params, n):
             raise ValueError(f"k1 or k2 = 'auto' needs at least 4 samples, got {n} "
                              f"sample{'s' if n != 1 else ''}: give more samples, or numbers "
                              "for k1 and k2.")
-    if p["epsilon"] is None and "k2" not in auto:
-        p["k2"] = check_k2(p["k2"], n)
-    if "k1" not in auto:
-        p["k1"] = check_k1(p["k1"], n)
     if p["algorithm"] == "hnsw" and p["neighbours"] == "ball":
         raise ValueError("algorithm='hnsw' finds approximate k nearest neighbours, not "
                          "closed balls: use neighbours='index' with it, or "

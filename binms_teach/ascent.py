@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from ._validation import validate_params
+from ._validation import K1, MAX_ITER, NEIGHBOURS, TIE, Binary, validate_params
 from .hamming import ball_neighbours, nearest_neighbours
 from .majority import majority_vote
 
@@ -30,7 +30,8 @@ def warn_cycles(n_cycled, n_candidates, k1, tie):
         "tie rule.", AscentCycleWarning, stacklevel=3)
 
 
-@validate_params
+@validate_params({"X": Binary(), "x": Binary(1, like="X"), "k1": K1, "tie": TIE,
+                  "neighbours": NEIGHBOURS})
 def bga_step(X, x, k1, tie="one", *, neighbours="index"):
     """One update x -> maj(NN_k1(x)), Eq. (7); returns x_next (d,) and the voters' indices.
 
@@ -50,7 +51,8 @@ def bga_step(X, x, k1, tie="one", *, neighbours="index"):
     return majority_vote(X[members], tie=tie, current=x), members  # maj of the voters
 
 
-@validate_params
+@validate_params({"X": Binary(), "x0": Binary(1, like="X"), "k1": K1, "max_iter": MAX_ITER,
+                  "tie": TIE, "neighbours": NEIGHBOURS})
 def bga_path(X, x0, k1, max_iter=100, tie="one", *, neighbours="index", on_step=None):
     """The path x_0, ..., x_J (J + 1, d) of one candidate; ``path[-1]`` is its mode.
 
@@ -66,7 +68,8 @@ def bga_path(X, x0, k1, max_iter=100, tie="one", *, neighbours="index", on_step=
     return path
 
 
-@validate_params
+@validate_params({"X": Binary(), "candidates": Binary(like="X"), "k1": K1,
+                  "max_iter": MAX_ITER, "tie": TIE, "neighbours": NEIGHBOURS})
 def bga(X, candidates, k1, max_iter=100, tie="one", *, neighbours="index", record=False):
     """The BGA task of Algorithm 1: every candidate (m, d) ascends on X (n, d) to its mode.
 

@@ -12,7 +12,20 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._validation import BinaryInputMixin, check_binnnms, checked_already, is_auto
+from ._validation import (
+    ALGORITHM,
+    EPSILON,
+    K1,
+    K2,
+    MAX_ITER,
+    NEIGHBOURS,
+    TIE,
+    BinaryInputMixin,
+    Options,
+    check_binnnms,
+    checked_already,
+    is_auto,
+)
 from .ascent import bga
 from .hamming import nearest_neighbours
 from .labelling import epsilon_from_k2, epsilon_proximity
@@ -66,6 +79,14 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     [[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]]
     """
 
+    # What each parameter may be (`binms_teach._validation`); k1 and k2 are bounded by the
+    # data's n_samples, "auto" asks `choose_parameters`.
+    _parameter_constraints = {
+        "k1": [K1, Options(("auto",))], "k2": [K2, Options(("auto",))],
+        "max_iter": MAX_ITER, "tie": TIE, "neighbours": NEIGHBOURS, "epsilon": [None, EPSILON],
+        "epsilon_from": Options(("modes", "data")), "algorithm": ALGORITHM,
+    }
+
     def __init__(self, k1=10, k2=10, *, max_iter=100, tie="one", neighbours="index",
                  epsilon=None, epsilon_from="modes", record_paths=False, algorithm="exact",
                  n_jobs=None):
@@ -76,7 +97,7 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Ascend every sample to its mode and label the modes. Returns self."""
         X = self._validate(X, reset=True)             # the edge: X and every parameter, once
-        p = check_binnnms(self.get_params(), len(X))
+        p = check_binnnms(self.get_params(), len(X), self._parameter_constraints)
         k1, k2 = self._choose(X, p)
         if self.selection_ is not None and not self.selection_.structure:
             p["epsilon"] = float(X.shape[1])          # no structure found: one cluster
@@ -90,7 +111,8 @@ class BinNNMS(BinaryInputMixin, ClusterMixin, BaseEstimator):
                     p["epsilon"] = epsilon_from_k2(modes if p["epsilon_from"] == "modes"
                                                    else X, k2)
                 # 3. epsilon-proximity labelling of the modes.
-                labels, self._index = epsilon_proximity(modes, p["epsilon"]), None
+                labels = epsilon_proximity(modes, p["epsilon"])
+                self._index = None                    # no search index to reuse in predict
             else:  # the same three steps, fast
                 steps = {n: p[n] for n in ("max_iter", "tie", "neighbours", "epsilon",
                                            "epsilon_from", "algorithm")}

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import validate_params
+from ._validation import Binary, K, validate_params
 
 
-@validate_params
+@validate_params({"A": Binary(), "B": [None, Binary(like="A")]})
 def hamming_reference(A, B=None):
     """H(a, b) by the definition, sum_c |a_c - b_c|, in plain loops: the check of `hamming`.
 
@@ -22,7 +22,7 @@ def hamming_reference(A, B=None):
                      for a in A], dtype=np.int32).reshape(len(A), len(B))
 
 
-@validate_params
+@validate_params({"A": Binary(), "B": [None, Binary(like="A")]})
 def hamming(A, B=None):
     """H(A_i, B_j), Eq. (3): the coordinates where the 0/1 rows differ; B defaults to A.
 
@@ -40,7 +40,7 @@ def hamming(A, B=None):
     return (Af.sum(1)[:, None] + Bf.sum(1)[None, :] - 2 * (Af @ Bf.T)).astype(np.int32)
 
 
-@validate_params
+@validate_params({"X": Binary(), "queries": Binary(like="X"), "k": K})
 def nearest_neighbours(X, queries, k):
     """NN_k(x): the k nearest rows of X to each query; at equal distance the lower index first.
 
@@ -64,7 +64,7 @@ class Ball(NamedTuple):
     indices: tuple
 
 
-@validate_params
+@validate_params({"X": Binary(), "queries": Binary(like="X"), "k": K})
 def ball_neighbours(X, queries, k):
     """B(x, delta_(k)(x)): every row of X within the k-th smallest distance, however many tie.
 

@@ -7,11 +7,11 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ._validation import validate_params
+from ._validation import EPSILON, K2, Binary, validate_params
 from .hamming import hamming
 
 
-@validate_params
+@validate_params({"M": Binary(), "k2": K2})
 def epsilon_from_k2(M, k2):
     """epsilon(k2): the mean over the rows of M (n, d) of the distance to their k2-th nearest
     *other* row (a copy counts, at distance 0), as the authors' code does.
@@ -23,7 +23,7 @@ def epsilon_from_k2(M, k2):
     return float(np.sort(hamming(M), axis=1)[:, k2].mean())
 
 
-@validate_params
+@validate_params({"M": Binary(), "epsilon": EPSILON})
 def epsilon_proximity(M, epsilon):
     """Labels (n,) of the connected components of the graph H(M_i, M_j) <= epsilon, numbered
     in order of first appearance. The printed double loop can split a chain a - b - c; the

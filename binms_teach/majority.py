@@ -8,10 +8,10 @@ import itertools
 
 import numpy as np
 
-from ._validation import validate_params
+from ._validation import CURRENT, TIE, Binary, Weights, validate_params
 
 
-@validate_params
+@validate_params({"X": Binary(), "weights": Weights()})
 def vote_counts(X, weights=None):
     """The weight voting 1 in each coordinate, sum_i pi_i X_ij (d,), and the total sum_i pi_i.
 
@@ -19,11 +19,11 @@ def vote_counts(X, weights=None):
     >>> ones.tolist(), total
     ([2.0, 1.0, 1.0], 2.0)
     """
-    weights = np.ones(len(X)) if weights is None else weights  # None: from a trusted caller
+    weights = np.ones(len(X)) if weights is None else weights  # None: every weight 1
     return weights @ X, float(weights.sum())
 
 
-@validate_params
+@validate_params({"X": Binary(), "weights": Weights(), "tie": TIE, "current": CURRENT})
 def majority_vote(X, weights=None, tie="one", current=None):
     """maj(X), Eq. (4): 1 where more than half of the weight votes 1.
 
@@ -33,6 +33,8 @@ def majority_vote(X, weights=None, tie="one", current=None):
     >>> X = [[1, 0, 1], [1, 1, 0]]
     >>> majority_vote(X).tolist(), majority_vote(X, tie="keep", current=[0, 1, 0]).tolist()
     ([1, 1, 1], [1, 1, 0])
+    >>> majority_vote(X, tie="zero").tolist()  # the two half votes go to 0
+    [1, 0, 0]
     """
     ones, total = vote_counts(X, weights)
     return decide(2 * ones, total, tie, current)
@@ -52,17 +54,18 @@ def decide(twice_ones, total, tie, current=None):
     return w
 
 
-@validate_params
+@validate_params({"X": Binary(), "x": Binary(1, like="X"), "weights": Weights()})
 def inertia(X, x, weights=None):
     """The Hamming inertia I(x) = sum_i pi_i H(X_i, x) of Eq. (4).
 
     >>> inertia([[1, 0, 1], [1, 1, 0]], [1, 1, 1])
     2.0
     """
+    weights = np.ones(len(X)) if weights is None else weights  # None: every weight 1
     return float(weights @ (X != x).sum(axis=1))
 
 
-@validate_params
+@validate_params({"X": Binary(), "weights": Weights()})
 def median_centres_brute_force(X, weights=None):
     """Every argmin of the inertia over {0,1}^d, trying all 2^d points (d <= 16).
 
@@ -73,6 +76,6 @@ def median_centres_brute_force(X, weights=None):
         raise ValueError(f"d = {X.shape[1]}: brute force over 2^d points is meant for d <= 16.")
     candidates = np.array(list(itertools.product((0, 1), repeat=X.shape[1])), dtype=np.uint8)
     distances = (candidates[:, None, :] != X[None, :, :]).sum(axis=2)
-    costs = distances @ weights
+    costs = distances @ (np.ones(len(X)) if weights is None else weights)  # None: all 1
     return candidates[np.isclose(costs, costs.min())]
 

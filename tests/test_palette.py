@@ -19,6 +19,8 @@ The colour science itself is checked against published values (the CIEDE2000 tes
 Sharma, Wu & Dalal 2005, WCAG's own example ratios), not against its own output.
 """
 
+import math
+import re
 from itertools import combinations
 
 import numpy as np
@@ -67,6 +69,11 @@ def test_the_table(capsys):
                      f"     {closest(COLOURS[:4], vision)[0]:5.1f}")
     with capsys.disabled():
         print("\n" + "\n".join(lines))
+    # A row for every colour and every vision, each figure a finite number.
+    assert len(lines) == 2 + len(COLOURS) + 1 + len(VISIONS)
+    figures = [float(f) for line in lines[1:] for f in re.findall(r"\d+\.\d+", line)]
+    assert len(figures) == 2 * (len(COLOURS) + 1) + 3 * len(VISIONS)
+    assert all(math.isfinite(f) and f > 0 for f in figures)
 
 
 @pytest.mark.parametrize("colour", COLOURS + (GREY,))

@@ -14,7 +14,7 @@ from sklearn.utils.estimator_checks import check_fit2d_predict1d
 
 from binms_teach import (
     KModes,
-    _validation,
+    _binary,
     ascent,
     ball_neighbours,
     labelling,
@@ -83,7 +83,7 @@ def test_a_wrong_1d_message_is_caught(monkeypatch, estimator):
     name = type(estimator).__name__
     check_fit2d_predict1d(name, estimator)
     # The message before the fix: clear, but without scikit-learn's "Reshape your data".
-    monkeypatch.setattr(_validation, "RESHAPE_HINT",
+    monkeypatch.setattr(_binary, "RESHAPE_HINT",
                         " Reshape a single sample with x.reshape(1, -1).")
     with pytest.raises(AssertionError, match="Reshape your data"):
         check_fit2d_predict1d(name, estimator)

@@ -6,7 +6,7 @@ stops at what is not the algorithm: the fast layer (`_fast_layer`), the checks
 of the inputs and parameters (`binms_teach/_validation.py`, ``check_*``: a fit
 checks its data once, at the edge, and the functions it calls trust them) and the
 automatic choice (`_choose`). Prints the
-functions in the order met, grouped by file. `make reading-path` runs it;
+functions in the order met, grouped by file. Run it as below;
 tests/test_layers.py holds the counts to the README's figures.
 
     python tools/reading_path.py

@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validation import check_binary, check_int
+from .._validation import MAX_ITER, check_binary
 from ..ascent import bga, bga_step
 from .record import bernoulli_mixture, result
 
@@ -33,7 +33,7 @@ def algorithm1_bga_as_printed(X, x, k1, j_max, tie="one"):
     """
     X = check_binary(X)
     x = check_binary(x, "x", ndim=1)
-    j_max = check_int(j_max, "j_max", 0, 10**6)
+    j_max = MAX_ITER.check(j_max, "j_max", {})  # the paper's j_max is max_iter
     iterates = {}
     j = 0
     iterates[0] = x  # line 2: j := 0; x_{l,0} := x_l

@@ -18,19 +18,32 @@ The rules where the paper is silent:
   of equal ones).
 """
 
+import numbers
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import BinaryInputMixin, check_binary, check_int
+from .._validation import (
+    Binary,
+    BinaryInputMixin,
+    Interval,
+    Rows,
+    check_binary,
+    check_params,
+    validate_params,
+)
 from ..hamming import hamming, nearest_neighbours
 from ..majority import decide
 from .votes import cluster_votes
 
 INITS = ("huang", "random")
+# k-modes' rounds: each assigns, so at least one (BinNNMS's max_iter may be 0).
+MAX_ROUNDS = Interval(numbers.Integral, 1, 10**9, "Each round assigns the samples: give 1 or more.")
 
 
+@validate_params({"X": Binary(), "max_iter": MAX_ROUNDS})
 def kmodes_single_run(X, centres, max_iter=100):
     """One k-modes run from given centres; returns (centres, labels, inertias).
 
@@ -47,12 +60,10 @@ def kmodes_single_run(X, centres, max_iter=100):
     >>> centres.tolist(), labels.tolist(), inertias
     ([[1, 1, 0], [0, 0, 1]], [0, 0, 1, 1], [4, 2])
     """
-    X = check_binary(X)
     W = check_binary(centres, "centres")
     if W.shape[1] != X.shape[1]:
         raise ValueError(f"centres have {W.shape[1]} features, X has {X.shape[1]}: give one "
                          "centre per row with the features of X.")
-    max_iter = check_int(max_iter, "max_iter", 1, 10**9)
     inertias = []
     for _ in range(max_iter):
         labels, cost = _assign(X, W)             # (a) the nearest centre
@@ -155,6 +166,14 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     (2, [[0, 0, 0], [1, 1, 0]])
     """
 
+    # n_clusters is bounded by the data's n_samples; an array init is checked in
+    # `_initial_centres` against (n_clusters, n_features).
+    _parameter_constraints = {
+        "n_clusters": Interval(numbers.Integral, 1, Rows("X"),
+                               "k-modes cannot make more clusters than n_samples = {high}."),
+        "n_init": Interval(numbers.Integral, 1, 10**6), "max_iter": MAX_ROUNDS,
+    }
+
     def __init__(self, n_clusters=8, *, init="huang", n_init=10, max_iter=100,
                  random_state=None):
         self.n_clusters = n_clusters
@@ -166,7 +185,8 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Run k-modes ``n_init`` times and keep the best. Returns self."""
         X = self._validate(X, reset=True)
-        max_iter = check_int(self.max_iter, "max_iter", 1, 10**9)
+        max_iter = check_params(self._parameter_constraints,
+                                {"X": X, "max_iter": self.max_iter})["max_iter"]
         runs = (kmodes_single_run(X, start, max_iter) for start in self._initial_centres(X))
         self.cluster_centers_, self.labels_, inertias = _best_run(runs)
         self.inertia_ = inertias[-1]
@@ -181,9 +201,9 @@ class KModes(BinaryInputMixin, ClusterMixin, BaseEstimator):
         rerun each restart on its own (with an int ``random_state`` every call
         draws the same centres).
         """
-        k = check_int(self.n_clusters, "n_clusters", 1, len(X),
-                      f"k-modes cannot make more clusters than n_samples = {len(X)}.")
-        n_init = check_int(self.n_init, "n_init", 1, 10**6)
+        p = check_params(self._parameter_constraints,
+                         {"X": X, "n_clusters": self.n_clusters, "n_init": self.n_init})
+        k, n_init = p["n_clusters"], p["n_init"]
         if not isinstance(self.init, str):
             given = check_binary(self.init, "init")
             if given.shape != (k, X.shape[1]):

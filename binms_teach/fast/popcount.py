@@ -37,10 +37,10 @@ import os
 
 import numpy as np
 
+from .._validation import ALGORITHM
 from ..datasets.rows import pack  # rows as packed bits: what faiss searches
 
 ENGINES = ("auto", "faiss", "numpy")
-ALGORITHMS = ("exact", "hnsw")
 # Results of a range search (one int32 distance and one int64 index each) per chunk.
 CHUNK_PAIRS = 4 * 2**20
 # Below this many data points "auto" keeps the numpy kernels: for the tiny
@@ -421,10 +421,11 @@ class HNSWIndex:
 
 
 def check_algorithm(algorithm):
-    """algorithm must be "exact" or "hnsw" (which needs faiss)."""
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm={algorithm!r}: use 'exact' (the default) or 'hnsw' "
-                         "(approximate neighbours for large n).")
+    """algorithm as `ALGORITHM` declares it, but the fast engine's: "exact" or "hnsw" (which
+    needs faiss); "reference" runs the readable functions, never this engine."""
+    if ALGORITHM.check(algorithm, "algorithm", {}) == "reference":
+        raise ValueError("algorithm='reference' runs the readable functions, not the fast "
+                         "engine: use 'exact' (the default) or 'hnsw' here.")
     if algorithm == "hnsw":
         _require_faiss("algorithm='hnsw'")
     return algorithm

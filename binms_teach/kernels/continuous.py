@@ -2,20 +2,21 @@
 estimators f^_NN and D f^_NN, and the nearest-neighbour mean shift of Eq. (2)."""
 
 import math
+import numbers
 
 import numpy as np
 
-from .._validation import check_int, check_max_iter
+from .._validation import MAX_ITER, Interval, K, validate_params
 from .inputs import as_points, check_delta, check_width
 
 
+@validate_params({"d": Interval(numbers.Integral, 1, 10**6)})
 def unit_ball_volume(d):
     """v_0 = pi^(d/2) / Gamma(d/2 + 1), the volume of B_d(0, 1) (Section 2).
 
     >>> round(unit_ball_volume(2), 6)  # pi
     3.141593
     """
-    d = check_int(d, "d", 1, 10**6)
     return math.pi ** (d / 2) / math.gamma(d / 2 + 1)
 
 
@@ -71,7 +72,7 @@ def kth_distance(X, x, k):
     X, _ = as_points(X, "X")
     x, _ = as_points(x, "x")
     check_width(x, X)
-    k = check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
+    k = K.check(k, "k", {"X": X})
     return float(np.sort(np.linalg.norm(X - x[0], axis=1))[k - 1])
 
 
@@ -132,7 +133,7 @@ def nn_mean_shift_step(X, x, k):
     X, _ = as_points(X, "X")
     x, _ = as_points(x, "x")
     check_width(x, X)
-    k = check_int(k, "k", 1, len(X), "k counts neighbours among the data points.")
+    k = K.check(k, "k", {"X": X})
     squared = np.sum((X - x[0]) ** 2, axis=1)
     neighbours = np.argsort(squared, kind="stable")[:k]  # 1. NN_k(x)
     # 2. their mean. Summing in index order makes the same neighbour set give
@@ -141,6 +142,7 @@ def nn_mean_shift_step(X, x, k):
     return x_next, neighbours
 
 
+@validate_params({"max_iter": MAX_ITER})
 def nn_mean_shift_path(X, x0, k, max_iter=100):
     """The path x_0, x_1, ..., x_J of the nearest-neighbour mean shift (Eq. 2).
 
@@ -153,7 +155,6 @@ def nn_mean_shift_path(X, x0, k, max_iter=100):
     [[5.0, 5.0], [2.0, 2.0], [0.333, 0.333]]
     """
     x, _ = as_points(x0, "x0")
-    max_iter = check_max_iter(max_iter)
     path = [x[0]]
     for _ in range(max_iter):
         x_next, _ = nn_mean_shift_step(X, path[-1], k)

@@ -11,12 +11,14 @@ import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
 from .._validation import (
+    ALGORITHM,
+    K1,
+    K2,
+    MAX_ITER,
+    NEIGHBOURS,
+    TIE,
     check_binary,
-    check_k1,
-    check_k2,
-    check_max_iter,
-    check_neighbours,
-    check_tie,
+    check_params,
     checked_already,
     trusted,
 )
@@ -99,6 +101,9 @@ def _k1_block(X, k1, k2s, subsets, fraction, tie, max_iter, neighbours, algorith
         subs.append([sub[0, where[min(m - 1, scaled(k2, fraction, 1))]] for k2 in k2s])
     return full[0], eps[0], subs
 
+# The parameters beside the grids and the data, as BinNNMS declares them.
+PARAMETERS = {"tie": TIE, "neighbours": NEIGHBOURS, "max_iter": MAX_ITER, "algorithm": ALGORITHM}
+
 
 def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_state=0,
                       n_jobs=None, n_subsamples=N_SUBSAMPLES, fraction=FRACTION,
@@ -151,10 +156,12 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     k2s = _check_grid(K2S if k2s is None else k2s, "k2s", n, n - 1, k2s is None)
     if criterion not in CRITERIA:
         raise ValueError(f"criterion={criterion!r}: use one of {', '.join(CRITERIA)}.")
-    tie, neighbours = check_tie(tie), check_neighbours(neighbours)
-    max_iter = check_max_iter(max_iter)
-    if algorithm not in ("exact", "reference"):
-        raise ValueError(f"algorithm={algorithm!r}: use 'exact' or 'reference'.")
+    p = check_params(PARAMETERS, {"tie": tie, "neighbours": neighbours, "max_iter": max_iter,
+                                  "algorithm": algorithm})
+    tie, neighbours, max_iter, algorithm = (p[n] for n in PARAMETERS)
+    if algorithm == "hnsw":
+        raise ValueError("algorithm='hnsw' gives approximate partitions; choosing k1 and k2 "
+                         "compares exact ones: use 'exact' or 'reference'.")
     row_id = distinct_rows(X, check_input=False)
     subsets = distinct_subsamples(row_id, n_subsamples, fraction, random_state)
 
@@ -208,15 +215,13 @@ def _edge_note(sel, n):
 
 
 def _check_grid(values, name, n, high, default):
-    try:
-        values = [int(v) for v in values] if not isinstance(values, (str, bytes)) else None
-    except (TypeError, ValueError):
-        values = None
-    if values is None:
+    """Each value of a grid as BinNNMS's k1 or k2 takes it: 2.5 is refused here as there."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise TypeError(f"{name} must be a sequence of whole numbers, e.g. (1, 5, 10).")
     if default:                                    # the default grid is cut to the data's size
         values = [v for v in values if v <= high] or [high]
-    out = tuple((check_k1 if name == "k1s" else check_k2)(v, n) for v in values)
+    bound, data = (K1, "X") if name == "k1s" else (K2, "M")
+    out = tuple(bound.check(v, name[:2], {data: range(n)}) for v in values)
     if not out:
         raise ValueError(f"{name} is empty: give at least one value, e.g. (1, 5, 10).")
     if len(set(out)) < len(out):

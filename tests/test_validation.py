@@ -1,0 +1,46 @@
+"""The one machinery of the parameter checks: per-function tables, nothing changed."""
+
+import numbers
+
+import numpy as np
+import pytest
+
+from binms_teach import BinNNMS, majority
+from binms_teach._validation import K1, Interval, checked_already, validate_params
+from binms_teach.selection import choose_parameters
+
+
+def test_a_new_function_declares_its_own_k1_bound():
+    # A global table keyed by argument name raised KeyError for k1 without X.
+    @validate_params({"k1": Interval(numbers.Integral, 1, 50)})
+    def f(k1):
+        return k1
+
+    assert f(3) == 3
+    with pytest.raises(ValueError, match=r"k1=0 is outside \[1, 50\]"):
+        f(0)
+
+
+def test_a_bound_read_from_an_absent_argument_is_refused_when_declared():
+    with pytest.raises(TypeError, match=r"declares or reads \['X'\]"):
+        @validate_params({"k1": K1})
+        def f(k1):
+            return k1
+
+
+def test_weights_none_is_the_functions_own_default():
+    X = np.array([[1, 0, 1], [1, 1, 0]], dtype=np.uint8)
+    expected = (majority.inertia(X, np.array([1, 1, 1], np.uint8)),
+                majority.median_centres_brute_force(X).tolist())
+    with checked_already():  # no decorator turns None into ones here
+        got = (majority.inertia(X, np.array([1, 1, 1], np.uint8)),
+               majority.median_centres_brute_force(X).tolist())
+    assert got == expected == (2.0, [[1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1]])
+
+
+def test_a_non_integer_k1_is_refused_alike_by_the_estimator_and_the_grid():
+    X = np.array([[0, 1, 1], [1, 1, 0], [0, 0, 1], [1, 0, 0]] * 2, dtype=np.uint8)
+    with pytest.raises(TypeError, match="k1 must be an integer, got 2.5"):
+        BinNNMS(k1=2.5).fit(X)
+    with pytest.raises(TypeError, match="k1 must be an integer, got 2.5"):
+        choose_parameters(X, k1s=(2.5,), k2s=(2,))
