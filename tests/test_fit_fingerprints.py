@@ -12,20 +12,29 @@ import json
 
 import pytest
 
+from binms_teach.fast.popcount import popcount_available
 from tests import fit_fingerprints as fp
+from tests.guards import missing
 
 EXPECTED = json.loads(fp.FIXTURE.read_text())
 CASES = list(fp.cases())
+# Without faiss only the numpy engine runs, and only on data sets of up to 2,000 points.
+NO_FAISS = "faiss is not installed (pip install -e '.[fast]'), so {} has no case to fit"
 
 
 def test_the_fixture_covers_every_case():
     assert {fp.key(*case) for case in CASES} <= set(EXPECTED)
-    assert {case[0] for case in CASES} == set(fp.DATASETS)
+    covered = {case[0] for case in CASES}
+    if not popcount_available() and covered < set(fp.DATASETS):
+        missing(NO_FAISS.format(", ".join(sorted(set(fp.DATASETS) - covered))))
+    assert covered == set(fp.DATASETS)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", fp.DATASETS)
 def test_fits_are_bit_identical_to_the_base_commit(name):
+    if not any(case[0] == name for case in CASES):
+        missing(NO_FAISS.format(name))
     X = fp.load(name)
     for case in CASES:
         if case[0] == name:

@@ -21,7 +21,8 @@ from binms_teach.datasets import _fetch
 
 REPO = Path(__file__).resolve().parents[1]
 # What the wheel is built from: pyproject.toml's package-dir mapping takes data/ and notebooks/.
-SOURCES = ["pyproject.toml", "README.md", "binms_teach", "data", "notebooks"]
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "binms_teach", "data", "notebooks",
+           "jupyter-settings"]
 HIDE = ("BINMS_TEACH_DATA", "BINMS_TEACH_AUTHORS_DATA", "PYTHONPATH", "VIRTUAL_ENV",
         "PYTHONHOME", "PIP_REQUIRE_VIRTUALENV")
 BIN = "Scripts" if os.name == "nt" else "bin"
@@ -126,6 +127,14 @@ def test_doctor_is_happy(installed):
     assert "FAIL" not in result.stdout and result.stdout.strip().endswith("All is well.")
     assert "data: mushroom" in result.stdout and "JupyterLab widgets" in result.stdout
     assert "heldout" not in result.stdout and "data: letter" not in result.stdout
+
+
+def test_the_wheel_installs_the_course_jupyterlab_settings(installed):
+    """JupyterLab reads {prefix}/share/jupyter/lab/settings/overrides.d/ (windowing that keeps
+    every cell in the accessibility tree): the self-study route gets the same file as the clone."""
+    venv, _, _ = installed
+    got = venv / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "binms-teach.json"
+    assert got.read_bytes() == (REPO / "jupyter-settings" / "binms-teach.json").read_bytes()
 
 
 def test_the_wheel_holds_no_study_and_no_held_out_data(wheel):

@@ -81,6 +81,12 @@ _SCRIPT = """(function (mark) {
       var widget = input.closest('.widget-inline-hbox');
       var text = widget ? labelOf(widget) : '';
       if (text && input.type !== 'hidden') { set(input, 'aria-label', text); }
+      /* ipywidgets marks its text boxes required: none is, so none is announced so */
+      if (input.required) { input.required = false; }
+    });
+    /* the Font Awesome glyph of play, back, step: no part of the button's name */
+    root.querySelectorAll('button i.fa').forEach(function (icon) {
+      set(icon, 'aria-hidden', 'true');
     });
     root.querySelectorAll('.widget-toggle-buttons').forEach(function (group) {
       var text = labelOf(group);
@@ -111,7 +117,8 @@ def named_controls():
     slider's handle and typed-value box after the slider's description and each text box's
     ``<input>`` after its own, gives the toggle buttons ``aria-pressed`` (and their row a
     named ``role="group"``), and makes the readout (class ``binms-live``) a polite live
-    region.
+    region; it hides the buttons' Font Awesome glyphs from their names and takes back the
+    ``required`` that ipywidgets puts on text boxes.
 
     Examples
     --------

@@ -9,7 +9,7 @@ import numpy as np
 from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
 from ..trace import ascent_trace
 from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
-from .base import Explorer, column
+from .base import Explorer, column, plural
 from .pictures import (
     CURRENT,
     TURNED_OFF,
@@ -24,10 +24,6 @@ from .pictures import (
     votes_key,
     votes_lut,
 )
-
-
-def _plural(count, one, many):
-    return f"{count} {one if count == 1 else many}"
 
 
 def regions(mask, shape):
@@ -98,8 +94,8 @@ distance to the mode: 1 bit, then 0'
     """
     text = f"iteration {step.j} of {n_steps - 1} · k1 = {step.k1} · "
     if neighbours == "ball":
-        text += f"ball of {_plural(len(step.neighbours), 'point', 'points')} · "
-    text += _plural(step.n_changed, "bit changes", "bits change")
+        text += f"ball of {plural(len(step.neighbours), 'point', 'points')} · "
+    text += plural(step.n_changed, "bit changes", "bits change")
     if step.n_changed:
         on = (step.x_next == 1) & (step.x == 0)
         off = (step.x_next == 0) & (step.x == 1)
@@ -107,13 +103,13 @@ distance to the mode: 1 bit, then 0'
         where_off = regions(off, shape) if shape is not None else []
         text += (f": {_flips(int(on.sum()), where_on, 'on')}, "
                  f"{_flips(int(off.sum()), where_off, 'off')}")
-    text += f" · {_plural(step.n_ties, 'tie', 'ties')}"
+    text += f" · {plural(step.n_ties, 'tie', 'ties')}"
     if step.fixed:
         text += f" · fixed point: x_{step.j} is a mode"
     elif mode is not None:
         far = int(np.count_nonzero(step.x != mode))
         far_next = int(np.count_nonzero(step.x_next != mode))
-        text += f" · distance to {goal}: {_plural(far, 'bit', 'bits')}, then {far_next}"
+        text += f" · distance to {goal}: {plural(far, 'bit', 'bits')}, then {far_next}"
     return text
 
 
@@ -317,8 +313,8 @@ distance to the mode: 1 bit, then 0'
         j, last, m, d = step.j, tr.n_iter - 1, len(step.neighbours), len(step.x)
         rows, cols = self.shape
         goal = "the mode it reaches" if tr.converged else "the last iterate computed"
-        far = _plural(int(np.count_nonzero(step.x != tr.path[-1])), "bit", "bits")
-        far_next = _plural(int(np.count_nonzero(step.x_next != tr.path[-1])), "bit", "bits")
+        far = plural(int(np.count_nonzero(step.x != tr.path[-1])), "bit", "bits")
+        far_next = plural(int(np.count_nonzero(step.x_next != tr.path[-1])), "bit", "bits")
         on = int(np.count_nonzero((step.x_next == 1) & (step.x == 0)))
         off = int(np.count_nonzero((step.x_next == 0) & (step.x == 1)))
         voters = ("data points of the ball" if getattr(tr, "neighbours", "index") == "ball"
@@ -333,17 +329,17 @@ distance to the mode: 1 bit, then 0'
             "votes": (f"Votes for a 1 among the {m} {voters} of x_{j}, pixel by pixel, from "
                       f"purple (no vote) through white (half) to orange (every vote), each "
                       f"pixel's count written in it; "
-                      f"{_plural(step.n_ties, 'pixel ties', 'pixels tie')}, underlined in "
+                      f"{plural(step.n_ties, 'pixel ties', 'pixels tie')}, underlined in "
                       f"black."),
             "next": (f"x_{j + 1}, their majority vote: "
-                     f"{_plural(step.n_changed, 'bit changes', 'bits change')} from x_{j} "
+                     f"{plural(step.n_changed, 'bit changes', 'bits change')} from x_{j} "
                      f"({on} turned on, filled orange; {off} turned off, ringed sky blue); "
                      f"x_{j + 1} is {far_next} from {goal}."),
             "neighbours": (f"The {m} {voters} of x_{j}, nearest first, as small images: data "
                            f"points {shown}; Hamming distances from "
                            f"{int(min(step.distances))} to {int(max(step.distances))}."),
             "path": (f"The path of the ascent, x_0 to x_{moves} "
-                     f"({_plural(moves, 'move', 'moves')}) as small images from left to "
+                     f"({plural(moves, 'move', 'moves')}) as small images from left to "
                      f"right, x_{min(j, moves)} framed in blue; it stops at {_end(tr)}."),
         }
 
@@ -387,8 +383,8 @@ distance to the mode: 1 bit, then 0'
         end = _end(tr)
         self.title.value = (
             f"<b>point {i}</b>{label}: x<sub>0</sub> = X<sub>{i}</sub> moves "
-            f"{_plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
-            f"{_plural(tr.n_iter, 'update', 'updates')} computed; neighbours = {rule!r}.")
+            f"{plural(len(tr.path) - 1, 'time', 'times')} and stops at {end}; "
+            f"{plural(tr.n_iter, 'update', 'updates')} computed; neighbours = {rule!r}.")
 
     def _lut(self, m):
         if m not in self._luts:

@@ -107,3 +107,12 @@ def label_style(code):
 
 # Every cluster past the coloured ones: the palette's reference grey (4.5:1 on white).
 GREY = rgba(GREY_HEX)
+
+
+def plural(count, one, many):
+    """``count`` and the noun that agrees with it.
+
+    >>> plural(1, "cluster", "clusters"), plural(3, "cluster", "clusters")
+    ('1 cluster', '3 clusters')
+    """
+    return f"{count} {one if count == 1 else many}"

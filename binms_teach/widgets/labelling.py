@@ -13,7 +13,7 @@ from ..hamming import hamming
 from ..majority import majority_vote
 from ..trace import LabellingModel, classical_mds
 from .access import EXPLORER_CLASS, DescribedImage, live, named_controls
-from .base import GREY, Blitter, Explorer, column, label_style, marker_path, rgba
+from .base import GREY, Blitter, Explorer, column, label_style, marker_path, plural, rgba
 from .pictures import binary_image, framed, mosaic, number_mask, plain_text, png_bytes, write_number
 
 NUMBER_BAND = 14  # white rows above each centre, where its number is written (10 px tall)
@@ -204,8 +204,8 @@ class LabellingExplorer(Explorer):
                 f"{', '.join(str(int(sizes[m])) for m in top)}."),
                 width=strip.shape[1])
         text = (f"k2 = {s.k2} · epsilon = {s.epsilon:.2f} (on the {s.epsilon_from}) · "
-                f"{s.n_edges} edges among {len(s.modes)} distinct modes · "
-                f"{s.n_clusters} clusters")
+                f"{plural(s.n_edges, 'edge', 'edges')} among {len(s.modes)} distinct modes · "
+                f"{plural(s.n_clusters, 'cluster', 'clusters')}")
         if s.nmi is not None:
             text += f" · NMI = {s.nmi:.3f} · ARI = {s.ari:.3f}"
         self.readout.value = text
@@ -222,9 +222,10 @@ class LabellingExplorer(Explorer):
         return (f"Left, a map of the {len(s.modes)} distinct modes (first two MDS axes of the "
                 f"Hamming distances) with the single-linkage edges within epsilon = "
                 f"{s.epsilon:.2f} (k2 = {s.k2}, measured on the {s.epsilon_from}): "
-                f"{s.n_clusters} clusters, the ten largest in their own colour and marker and "
-                f"numbered 1 to 10 from the largest, the others grey. Right, the cluster sizes, "
-                f"largest first, the bars of the ten largest numbered: {largest}{scores}.")
+                f"{plural(s.n_clusters, 'cluster', 'clusters')}, the ten largest in their "
+                f"own colour and marker and numbered 1 to 10 from the largest, the others "
+                f"grey. Right, the cluster sizes, largest first, the bars of the ten largest "
+                f"numbered: {largest}{scores}.")
 
     def _view_rows(self):
         rows = [self.readout.value,

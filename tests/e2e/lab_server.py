@@ -43,11 +43,13 @@ LAB_SETTINGS: dict[str, dict] = {
         "checkForUpdates": False,
     },
     "@jupyterlab/extensionmanager-extension/plugin": {"enabled": False},
-    "@jupyterlab/notebook-extension/tracker": {
-        # every cell stays attached to the DOM, so locators find all of them
-        "windowingMode": "none",
-    },
 }
+# No notebook settings of the tests' own: the server reads the course's shipped ones
+# (jupyter-settings/binms-teach.json, installed by the package into
+# sys.prefix/share/jupyter/lab/settings/overrides.d/), so the tests see what a student gets.
+# Its windowingMode "none" keeps every cell in the DOM, so locators find all of them;
+# test_shipped_settings.py checks that the file is there and that it does this.
+SHIPPED_SETTINGS = Path(sys.prefix) / "share/jupyter/lab/settings/overrides.d/binms-teach.json"
 
 # Server-side configuration (a jupyter_server_config.json in the temporary config dir).
 SERVER_CONFIG: dict[str, dict] = {
@@ -173,8 +175,9 @@ def find_free_port(host: str = LOOPBACK) -> int:
         return s.getsockname()[1]
 
 
-def _write_state(state_dir: Path) -> dict[str, str]:
-    """Create the temporary Jupyter folders and return the environment pointing at them."""
+def _write_state(state_dir: Path, user_settings: dict[str, dict] | None = None) -> dict[str, str]:
+    """Create the temporary Jupyter folders and return the environment pointing at them;
+    ``user_settings`` (default :data:`LAB_SETTINGS`) go into the user settings folder."""
     dirs = {
         "JUPYTER_CONFIG_DIR": state_dir / "config",
         "JUPYTERLAB_SETTINGS_DIR": state_dir / "lab-settings",
@@ -185,7 +188,7 @@ def _write_state(state_dir: Path) -> dict[str, str]:
     }
     for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
-    for plugin, values in LAB_SETTINGS.items():
+    for plugin, values in (LAB_SETTINGS if user_settings is None else user_settings).items():
         path = dirs["JUPYTERLAB_SETTINGS_DIR"] / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values, indent=2))
@@ -220,15 +223,17 @@ def start_jupyter_lab(
     state_dir: str | os.PathLike,
     timeout: float = 60.0,
     extra_args: list[str] | None = None,
+    user_settings: dict[str, dict] | None = None,
 ) -> JupyterLab:
     """Start JupyterLab serving ``root_dir``; wait until its API answers.
 
     ``state_dir`` is an empty temporary folder for Jupyter's own files and the
     server log. Always pair with :func:`stop_jupyter_lab` in a ``finally``.
+    ``user_settings`` replaces :data:`LAB_SETTINGS` (``{}``: a student's first start).
     """
     root = Path(root_dir).resolve()
     state = Path(state_dir).resolve()
-    env = _write_state(state)
+    env = _write_state(state, user_settings)
     token = secrets.token_hex(24)
     port = find_free_port()
     log_path = state / "jupyter-server.log"
