@@ -11,7 +11,8 @@ from pathlib import Path
 from slides_parse import DeckError
 
 TEMPLATES = Path(__file__).resolve().parent / "slides_templates"
-WIDTH, HEIGHT = 960, 700  # reveal.js's slide size: the deck scales it to the screen
+# reveal.js's slide size, 16:9 like a projector: the deck scales it to the screen
+WIDTH, HEIGHT = 1280, 720
 
 
 def _markdown(text):
