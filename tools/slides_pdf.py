@@ -24,8 +24,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def print_pdfs(pages, chromium=None, log=print):
-    """``NN_title.pdf`` beside each deck page (one slide a page, fragments shown) and
-    ``NN_title-notes.pdf`` (each slide followed by a page of its notes)."""
+    """``NN_title.pdf`` beside each deck page, the handout: A4 portrait, two slides a page,
+    every fragment shown, then every table of the numbers behind the figures, whole
+    (deck.html.j2's ``?handout``); and ``NN_title-notes.pdf``, the teacher's copy: each slide
+    followed by a page of its notes (reveal.js's print layout)."""
     from playwright.sync_api import sync_playwright
 
     chromium = chromium or find_chromium()
@@ -39,18 +41,33 @@ def print_pdfs(pages, chromium=None, log=print):
         try:
             page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
             for deck in pages:
-                for query, suffix in [("", ""), ("&showNotes=separate-page", "-notes")]:
-                    page.goto(deck.resolve().as_uri() + "?print-pdf" + query, wait_until="load")
-                    page.wait_for_function("() => window.Reveal && Reveal.isReady()")
-                    page.wait_for_function("() => document.querySelectorAll('.pdf-page')"
-                                           ".length > 0")
-                    target = deck.with_name(deck.name.replace(".slides.html", f"{suffix}.pdf"))
-                    page.pdf(path=str(target), prefer_css_page_size=True, print_background=True)
-                    written.append(target)
-                    log(target)
+                target = deck.with_name(deck.name.replace(".slides.html", ".pdf"))
+                page.goto(deck.resolve().as_uri() + "?handout", wait_until="load")
+                page.wait_for_function("() => document.documentElement.classList"
+                                       ".contains('handout-ready')")
+                page.pdf(path=str(target), format="A4", print_background=True,
+                         margin={side: "12mm" for side in ("top", "bottom", "left", "right")})
+                written.append(target)
+                log(target)
+                target = deck.with_name(deck.name.replace(".slides.html", "-notes.pdf"))
+                page.goto(deck.resolve().as_uri() + "?print-pdf&showNotes=separate-page",
+                          wait_until="load")
+                page.wait_for_function("() => window.Reveal && Reveal.isReady()")
+                page.wait_for_function("() => document.querySelectorAll('.pdf-page')"
+                                       ".length > 0")
+                page.pdf(path=str(target), prefer_css_page_size=True, print_background=True)
+                written.append(target)
+                log(target)
         finally:
             browser.close()
     return written
+
+
+def pdf_page_size(path):
+    """The first page's size in points (width, height) of a PDF that Chromium wrote: A4 is
+    595 x 842 (rounded)."""
+    box = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", Path(path).read_bytes())
+    return round(float(box[1])), round(float(box[2]))
 
 
 def pdf_pages(path):

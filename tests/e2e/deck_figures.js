@@ -19,7 +19,9 @@
       const a = boxes[i], b = boxes[j];
       const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 2 && h > 2) overlaps.push(texts[i].textContent.trim() + ' / ' + texts[j].textContent.trim());
+      // labels touch when a fifth of the smaller one is covered (a subscript's box is tall)
+      const least = Math.min(a.width * a.height, b.width * b.height);
+      if (w > 0 && h > 0 && w * h > 0.2 * least) overlaps.push(texts[i].textContent.trim() + ' / ' + texts[j].textContent.trim());
     }
     figures.push({width: box.width * k / width, height: box.height * k / height,
                   smallest_px: px.length ? Math.min(...px) : null, texts: texts.length,

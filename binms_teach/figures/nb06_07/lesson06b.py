@@ -208,7 +208,7 @@ def _label_modes(ax, coords, written):
     placed = []
     for end, classes in sorted(written.items(), key=lambda e: -coords[e[0]][1]):
         x, y = to_axes.transform(coords[end])
-        x = min(x + 0.03, 0.82)
+        x, y = min(x + 0.03, 0.82), min(y, 0.92)  # under the title
         while any(abs(x - u) < 0.16 and abs(y - v) < 0.09 for u, v in placed):
             y -= 0.09
         placed.append((x, y))
