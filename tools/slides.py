@@ -69,7 +69,7 @@ from slides_parse import (  # noqa: E402,F401
     read,
     sources,
 )
-from slides_pdf import CHROMIUM_ARGS, find_chromium, pdf_pages, print_pdfs  # noqa: E402,F401
+from slides_pdf import CHROMIUM_ARGS, find_chromium, pdf_page_size, pdf_pages, print_pdfs  # noqa: E402,F401
 from slides_render import (  # noqa: E402,F401
     HEIGHT,
     TEMPLATES,
