@@ -56,11 +56,12 @@ def _style(slide):
 # ---------------------------------------------------------------- Figure 1
 
 
-def plot_sweep(s, axes, title=""):
+def plot_sweep(s, axes, title="", *, wrap=False):
     """Figure 1 for one data set: heatmaps of NMI and ARI over (k1, k2) on two axes.
 
     Each heat map has its colour bar; a white star outlined in black marks the
     best setting (the title gives its value), visible on every colour of the map.
+    ``wrap=True`` (a slide's large type) writes each title on two lines, within its panel.
     """
     for ax, metric in zip(axes, ("nmi", "ari"), strict=True):
         values = getattr(s, metric)
@@ -74,8 +75,8 @@ def plot_sweep(s, axes, title=""):
         ax.set_ylabel(r"$k_1$ (0: no ascent)")
         i, j = s.index(*s.best(metric))
         ax.plot(j, i, marker="*", color="white", markeredgecolor="black", markersize=14)
-        ax.set_title(f"{title} {metric.upper()}: best {values[i, j]:.3f} at "
-                     f"({s.k1s[i]}, {s.k2s[j]})".strip())
+        ax.set_title((f"{title} {metric.upper()}: best {values[i, j]:.3f}"
+                      + ("\n" if wrap else " ") + f"at ({s.k1s[i]}, {s.k2s[j]})").strip())
         ax.figure.colorbar(im, ax=ax, label=metric.upper())
 
 
@@ -87,7 +88,7 @@ def draw_figure1(sweeps, slide=False):
     """
     names = figure1_names(sweeps)
     return _figure_rows(names, 3.6, slide, lambda row, name: plot_sweep(
-        sweeps[name], row, paper.TITLES.get(name, name)))
+        sweeps[name], row, paper.TITLES.get(name, name), wrap=slide))
 
 
 def figure1(sweeps, slide=False):
