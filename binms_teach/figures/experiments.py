@@ -68,7 +68,8 @@ def plot_sweep(s, axes, title="", *, wrap=False):
         im = ax.imshow(values, origin="lower", aspect="auto", cmap=palette.SEQUENTIAL_CMAP,
                        vmin=0 if metric == "nmi" else min(0.0, float(np.nanmin(values))),
                        vmax=1)
-        step = 2 if len(s.k2s) > 10 else 1  # every other label when they would touch
+        # every other label when they would touch (sooner in a slide's large type)
+        step = 2 if len(s.k2s) > (5 if wrap else 10) else 1
         ax.set_xticks(range(0, len(s.k2s), step), [str(k) for k in s.k2s[::step]])
         ax.set_yticks(range(0, len(s.k1s), step), [str(k) for k in s.k1s[::step]])
         ax.set_xlabel(r"$k_2$")
