@@ -53,8 +53,8 @@ __all__ = ["ProjectedFigure", "describe", "style", "SLIDE_MIN_TEXT_PX"]
 
 SLIDE_WIDTH, SLIDE_HEIGHT = 1280, 720  # the deck's canvas (tools/slides_render.py)
 SLIDE_MIN_TEXT_PX = 24  # the smallest text of a projected figure, on a 1280 x 720 screen
-SLIDE_FIGURE_HEIGHT = 600  # the tallest a figure is shown under a heading (deck.css)
-# 17 pt on a 9.6 in (691 pt) figure shown 600 px tall at most: at least 25 px on the slide,
+SLIDE_FIGURE_HEIGHT = 590  # the tallest a figure is shown under a heading (deck.css)
+# 17 pt on a 9.6 in (691 pt) figure shown 590 px tall at most: at least 25 px on the slide,
 # 24 px once reveal.js fits the slide and its margin to the screen (scale 0.96).
 _SLIDE_RC = {"svg.fonttype": "none", "font.size": 18, "axes.titlesize": 19,
              "axes.labelsize": 18, "xtick.labelsize": 17, "ytick.labelsize": 17,

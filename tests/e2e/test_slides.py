@@ -48,7 +48,8 @@ _JS_FIGURES = (Path(__file__).with_name("deck_figures.js")).read_text(encoding="
 _JS_MEASURE = """(limits) => {
   const slide = Reveal.getCurrentSlide();
   const copy = slide.cloneNode(true);
-  copy.querySelectorAll('aside.notes, script, style, .binms-long').forEach(n => n.remove());
+  // a projected figure's text is measured apart (deck_figures.js), in its own units
+  copy.querySelectorAll('aside.notes, script, style, .binms-long, svg').forEach(n => n.remove());
   copy.querySelectorAll('details:not([open]) > :not(summary)').forEach(n => n.remove());
   copy.querySelectorAll('mjx-container').forEach(n => n.replaceWith(' formula '));
   const text = copy.textContent;
@@ -57,8 +58,8 @@ _JS_MEASURE = """(limits) => {
   const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
-    if (!node.textContent.trim() || element.closest('aside.notes, mjx-container, script, style'))
-      continue;
+    if (!node.textContent.trim()
+        || element.closest('aside.notes, mjx-container, script, style, svg')) continue;
     if (element.closest('details:not([open])') && !element.closest('summary')) continue;
     const size = parseFloat(getComputedStyle(element).fontSize);
     const code = element.closest('pre, code');
@@ -85,6 +86,7 @@ _JS_MEASURE = """(limits) => {
   const outside = [];
   slide.querySelectorAll('*').forEach(el => {
     if (el.closest('aside.notes, script, style, mjx-assistive-mml')) return;
+    if (el.ownerSVGElement) return;  // inside a figure: the <svg> itself is measured
     const inMath = el.closest('mjx-container');
     if (inMath && el.localName !== 'mjx-math') return;
     for (let up = el.parentElement; up && up !== slide; up = up.parentElement) {
