@@ -245,6 +245,7 @@ def capture(monkeypatch=None):
     import importlib
 
     from binms_teach.figures.describe import describe as real
+    from binms_teach.figures.projection import describe as projected  # PNG or, on a slide, SVG
 
     for name in ("binms_teach.figures", "binms_teach.figures.nb01_05.lesson01_02",
                  "binms_teach.figures.nb01_05.lesson03", "binms_teach.figures.nb01_05.lesson04_05",
@@ -254,15 +255,18 @@ def capture(monkeypatch=None):
 
     seen = []
 
-    def recording(fig, alt, numbers=None, **kwargs):
-        d = real(fig, alt, numbers, **kwargs)
-        seen.append((fig, d))
-        return d
+    def recorder(original):
+        def recording(fig, alt, numbers=None, **kwargs):
+            d = original(fig, alt, numbers, **kwargs)
+            seen.append((fig, d))
+            return d
+        return recording
 
     for name, module in list(sys.modules.items()):
-        if name.startswith("binms_teach") and getattr(module, "describe", None) is real:
+        original = getattr(module, "describe", None) if name.startswith("binms_teach") else None
+        if original is real or original is projected:
             if monkeypatch is None:
-                module.describe = recording
+                module.describe = recorder(original)
             else:
-                monkeypatch.setattr(module, "describe", recording)
+                monkeypatch.setattr(module, "describe", recorder(original))
     return seen

@@ -9,6 +9,7 @@ fits below a slide's heading (at most 960 x 480 px). The matplotlib
 figures behind them (``figures.experiments.draw_*``) have the panels a reader is told of.
 """
 
+import html
 import re
 
 import matplotlib
@@ -19,7 +20,7 @@ from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.figures import DescribedFigure, alt_text_problem, nb08_12
 from binms_teach.figures import experiments as paper_figures
-from binms_teach.figures.describe import SLIDE_MAX_WIDTH_PX, SLIDE_MIN_TEXT_PX
+from binms_teach.figures.projection import ProjectedFigure
 
 matplotlib.use("Agg")
 
@@ -34,14 +35,15 @@ def sweeps(mixture):
 def check_described(d, slide):
     assert isinstance(d, DescribedFigure)
     assert alt_text_problem(d.alt) is None, d.alt
-    assert d.png.startswith(b"\x89PNG")
+    if slide:  # projected: SVG whose text is text, 17 pt and up (figures/projection.py)
+        assert isinstance(d, ProjectedFigure) and "<text" in d.svg and not d.png
+        assert d.smallest_text_pt >= 17, d.smallest_text_pt
+        assert 'role="img"' in d.html() and f"<title>{html.escape(d.alt)}" in d.html()
+    else:
+        assert d.png.startswith(b"\x89PNG")
     if d.numbers is not None:
         lengths = {len(column) for column in d.numbers.values()}
         assert len(lengths) == 1 and lengths.pop() > 0
-    if slide:
-        assert d.smallest_text_px(SLIDE_MAX_WIDTH_PX) >= SLIDE_MIN_TEXT_PX, d.smallest_text_px()
-        # what a slide holds below its heading, shown at its own size (room's deck test)
-        assert d.width <= SLIDE_MAX_WIDTH_PX and d.height <= 480, (d.width, d.height)
 
 
 def said(d):

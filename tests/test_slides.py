@@ -7,6 +7,7 @@ measures them in Chromium (words, heights, font sizes, notes, alt text, requests
 import doctest
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import nbformat
@@ -69,8 +70,18 @@ def deck(text=GOOD, name="99_test_deck.md"):
 
 
 def test_the_tools_doctests():
-    failed, attempted = doctest.testmod(slides)
-    assert attempted >= 3 and failed == 0
+    attempted = failed = 0
+    for module in [slides] + [sys.modules[p.stem] for p in slides.PARTS]:
+        result = doctest.testmod(module)
+        failed, attempted = failed + result.failed, attempted + result.attempted
+    assert attempted >= 6 and failed == 0
+
+
+def test_every_part_of_the_builder_is_small():
+    """The builder in parts a reader holds (no Python file of tools/ over 450 lines)."""
+    for path in [Path(slides.__file__), *slides.PARTS]:
+        lines = path.read_text(encoding="utf-8").count("\n")
+        assert lines <= 450, f"{path.name}: {lines} lines"
 
 
 def test_every_lesson_has_a_deck():
@@ -233,15 +244,14 @@ def test_make_slides_installs_only_the_slides_extra():
 
 
 def test_the_slides_extra_holds_what_the_tool_imports():
-    import sys
-
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
         import tomli as tomllib
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extra = " ".join(project["optional-dependencies"]["slides"])
-    source = (ROOT / "tools" / "slides.py").read_text(encoding="utf-8")
+    files = [Path(slides.__file__), *slides.PARTS]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
     imported = set(re.findall(r"^\s*(?:from|import) (\w+)", source, re.M))
     needed = {"nbconvert", "nbclient", "playwright"} & imported
     assert needed == {"nbconvert", "nbclient", "playwright"}

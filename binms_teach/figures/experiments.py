@@ -41,14 +41,14 @@ from .experiments_text import (
 
 def _describe(fig, text, numbers):
     """Describe ``fig`` with ``text`` = (alt, long) from `experiments_text`."""
-    from . import describe
+    from .projection import describe
 
     alt, long = text
     return describe(fig, alt, numbers, long=long)
 
 
 def _style(slide):
-    from . import style
+    from .projection import style
 
     return style(slide=slide)
 
@@ -56,26 +56,28 @@ def _style(slide):
 # ---------------------------------------------------------------- Figure 1
 
 
-def plot_sweep(s, axes, title=""):
+def plot_sweep(s, axes, title="", *, wrap=False):
     """Figure 1 for one data set: heatmaps of NMI and ARI over (k1, k2) on two axes.
 
     Each heat map has its colour bar; a white star outlined in black marks the
     best setting (the title gives its value), visible on every colour of the map.
+    ``wrap=True`` (a slide's large type) writes each title on two lines, within its panel.
     """
     for ax, metric in zip(axes, ("nmi", "ari"), strict=True):
         values = getattr(s, metric)
         im = ax.imshow(values, origin="lower", aspect="auto", cmap=palette.SEQUENTIAL_CMAP,
                        vmin=0 if metric == "nmi" else min(0.0, float(np.nanmin(values))),
                        vmax=1)
-        step = 2 if len(s.k2s) > 10 else 1  # every other label when they would touch
+        # every other label when they would touch (sooner in a slide's large type)
+        step = 2 if len(s.k2s) > (5 if wrap else 10) else 1
         ax.set_xticks(range(0, len(s.k2s), step), [str(k) for k in s.k2s[::step]])
         ax.set_yticks(range(0, len(s.k1s), step), [str(k) for k in s.k1s[::step]])
         ax.set_xlabel(r"$k_2$")
         ax.set_ylabel(r"$k_1$ (0: no ascent)")
         i, j = s.index(*s.best(metric))
         ax.plot(j, i, marker="*", color="white", markeredgecolor="black", markersize=14)
-        ax.set_title(f"{title} {metric.upper()}: best {values[i, j]:.3f} at "
-                     f"({s.k1s[i]}, {s.k2s[j]})".strip())
+        ax.set_title((f"{title} {metric.upper()}: best {values[i, j]:.3f}"
+                      + ("\n" if wrap else " ") + f"at ({s.k1s[i]}, {s.k2s[j]})").strip())
         ax.figure.colorbar(im, ax=ax, label=metric.upper())
 
 
@@ -87,7 +89,7 @@ def draw_figure1(sweeps, slide=False):
     """
     names = figure1_names(sweeps)
     return _figure_rows(names, 3.6, slide, lambda row, name: plot_sweep(
-        sweeps[name], row, paper.TITLES.get(name, name)))
+        sweeps[name], row, paper.TITLES.get(name, name), wrap=slide))
 
 
 def figure1(sweeps, slide=False):
@@ -182,11 +184,14 @@ def _figure_rows(names, height, slide, draw):
 # ---------------------------------------------------------------- Table 3
 
 
+# The series colours a slide's results figure takes (orange, blue, green, purple, red, grey):
+# no two of them alike when projected (the green and the olive are, beside each other).
+SLIDE_SERIES = (0, 1, 2, 6, 5, 7)
 # Markers beyond `palette.MARKERS`, for the results figure's many series (up to 15).
 RESULT_MARKERS = ("h", "p", "d", "H", "8")
 
 
-def plot_results(rows, axes):
+def plot_results(rows, axes, *, slide=False):
     """Table 3 (the paper's results; `table3` here) as points with error bars.
 
     Parameters
@@ -202,7 +207,8 @@ def plot_results(rows, axes):
     over row orders where a row averages several). A method has one colour of
     `palette.colours` and each series its own marker, so no two series differ
     by colour alone. Rows without a value (the paper's Car "single class") are
-    left out.
+    left out. On a slide (``slide=True``) each series has a colour of its own, its markers
+    are 14 pt and its bars thick.
 
     Returns
     -------
@@ -216,6 +222,8 @@ def plot_results(rows, axes):
     methods = list(dict.fromkeys(r["method"] for r in rows))
     colour_of = {series_name(r): palette.colours(len(methods))[methods.index(r["method"])]
                  for r in rows}
+    if slide and len(series) <= len(SLIDE_SERIES):  # projected: no two series share a colour
+        colour_of = {name: palette.COLOURS[SLIDE_SERIES[i]] for i, name in enumerate(series)}
     shapes = palette.MARKERS + RESULT_MARKERS
     markers = [shapes[i % len(shapes)] for i in range(len(series))]
     width = 0.8 / max(len(series), 1)
@@ -233,7 +241,9 @@ def plot_results(rows, axes):
             if not x:
                 continue
             bars = ax.errorbar(x, mean, yerr=std, fmt=markers[i], color=colour_of[name],
-                               capsize=3, markersize=5, label=name)
+                               capsize=7 if slide else 3, markersize=14 if slide else 5,
+                               elinewidth=3 if slide else None, markeredgecolor="black"
+                               if slide else None, label=name)
             drawn.setdefault(name, []).append(bars)
         ax.set_xticks(range(len(names)), [paper.TITLES.get(n, n) for n in names])
         ax.set_xlabel("data set")
@@ -250,11 +260,13 @@ def draw_figure_results(rows, slide=False):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 2, figsize=(9.6, 4.8) if slide else (13, 4))
-    plot_results(rows, axes)
+    plot_results(rows, axes, slide=slide)
     if slide:  # the legend below the two panels, in columns: the panels keep the width
-        for ax in axes:  # the names say "data set"; slanted, Soybean and Spect do not touch
+        for ax in axes:  # the names say "data set"; every other one lower: none touches
             ax.set_xlabel("")
-            ax.tick_params(axis="x", labelrotation=25)
+            labels = [tick.get_text() for tick in ax.get_xticklabels()]
+            ax.set_xticks(ax.get_xticks(), [("\n" if i % 2 else "") + name
+                                            for i, name in enumerate(labels)])
         axes[-1].get_legend().remove()
         handles, labels = axes[0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="lower center", ncol=2, frameon=False)

@@ -15,8 +15,9 @@ every machine), and, where it plots numbers, those numbers as a table. With
 import numpy as np
 
 from ..evaluation import paper
-from . import describe, palette, style
+from . import palette
 from .common import listed, rounded
+from .projection import describe, style
 from .shape import shape, tolerance
 
 __all__ = ["auto_figure", "criteria_figure", "reshape_figure"]

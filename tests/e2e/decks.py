@@ -2,7 +2,7 @@
 
 ``build_decks(tmp_path_factory)`` returns ``build/slides/`` (what ``make slides`` writes): if
 every deck's page, handout and notes PDF there is newer than everything they are made from
-(the deck sources, tools/slides.py and its templates, the package), it is used as it is;
+(the deck sources, tools/slides.py, its parts and templates, the package), it is used as it is;
 otherwise ``tools/slides.py`` rebuilds it first, once a session. tests/e2e/test_slides.py and
 the accessibility tests (axe-core over every slide) read the same build, and a CI run that has
 already run ``make slides`` builds nothing again. Serve it with ``offline.served(folder)``.
@@ -28,7 +28,8 @@ _BUILT: dict[str, Path] = {}
 
 def _inputs(slides):
     """Every file a deck is made from."""
-    return [*slides.sources(), Path(slides.__file__), *slides.TEMPLATES.iterdir(),
+    return [*slides.sources(), Path(slides.__file__), *slides.PARTS,
+            *slides.TEMPLATES.iterdir(),
             *(REPO_ROOT / "binms_teach").rglob("*.py")]
 
 

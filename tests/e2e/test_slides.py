@@ -39,12 +39,17 @@ slides = load_module(REPO_ROOT / "tools" / "slides.py")
 SOURCES = slides.sources()
 ROOM = {"width": 1280, "height": 720}
 LIMITS = {"words": 60, "body_px": 28, "code_px": 20, "alt_words": 8, "figure_text_px": 20}
+# The projected figures (binms_teach.figures.projection) at 1280 x 720: their drawn size
+# against the slide's, their smallest text on the screen, the share of slides that show one.
+FIGURES = {"width": 0.80, "height": 0.65, "text_px": 24, "share": 0.35}
+_JS_FIGURES = (Path(__file__).with_name("deck_figures.js")).read_text(encoding="utf-8")
 
 # Measures the slide on screen (all its fragments shown) in the slide's own CSS pixels.
 _JS_MEASURE = """(limits) => {
   const slide = Reveal.getCurrentSlide();
   const copy = slide.cloneNode(true);
-  copy.querySelectorAll('aside.notes, script, style, .binms-long').forEach(n => n.remove());
+  // a projected figure's text is measured apart (deck_figures.js), in its own units
+  copy.querySelectorAll('aside.notes, script, style, .binms-long, svg').forEach(n => n.remove());
   copy.querySelectorAll('details:not([open]) > :not(summary)').forEach(n => n.remove());
   copy.querySelectorAll('mjx-container').forEach(n => n.replaceWith(' formula '));
   const text = copy.textContent;
@@ -53,8 +58,8 @@ _JS_MEASURE = """(limits) => {
   const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
-    if (!node.textContent.trim() || element.closest('aside.notes, mjx-container, script, style'))
-      continue;
+    if (!node.textContent.trim()
+        || element.closest('aside.notes, mjx-container, script, style, svg')) continue;
     if (element.closest('details:not([open])') && !element.closest('summary')) continue;
     const size = parseFloat(getComputedStyle(element).fontSize);
     const code = element.closest('pre, code');
@@ -81,6 +86,7 @@ _JS_MEASURE = """(limits) => {
   const outside = [];
   slide.querySelectorAll('*').forEach(el => {
     if (el.closest('aside.notes, script, style, mjx-assistive-mml')) return;
+    if (el.ownerSVGElement) return;  // inside a figure: the <svg> itself is measured
     const inMath = el.closest('mjx-container');
     if (inMath && el.localName !== 'mjx-math') return;
     for (let up = el.parentElement; up && up !== slide; up = up.parentElement) {
@@ -149,7 +155,9 @@ def test_make_slides_writes_every_deck_and_its_handouts(built):
         deck = slides.read(source)
         for suffix in (".slides.html", ".slides.ipynb", ".pdf", "-notes.pdf"):
             assert (built / f"{deck.name}{suffix}").is_file(), f"{deck.name}{suffix}"
-        assert slides.pdf_pages(built / f"{deck.name}.pdf") == len(deck.slides)
+        # the handout: A4 portrait, two slides a page, then the numbers behind the figures
+        assert slides.pdf_page_size(built / f"{deck.name}.pdf") in ((595, 842), (596, 843))
+        assert slides.pdf_pages(built / f"{deck.name}.pdf") >= -(-len(deck.slides) // 2)
         with_notes = sum(bool(s.notes) for s in deck.slides)
         assert slides.pdf_pages(built / f"{deck.name}-notes.pdf") == len(deck.slides) + with_notes
 
@@ -202,7 +210,76 @@ def test_every_slide_reads_from_the_back_of_the_room(room, decks_url, source):
             if img["shown"] < 0.98 * img["drawn"]:
                 failures.append(f"{where}: a figure drawn {img['drawn']} px wide shown at "
                                 f"{img['shown']:.0f} px (its text shrinks with it)")
+        if m["images"]:
+            failures.append(f"{where}: a raster figure (draw it with slide=True: SVG)")
     assert not failures, "\n".join(failures)
+
+
+def measure_figures(page, url, count):
+    """{slide number: what deck_figures.js measures there}, every fragment shown and every
+    "numbers behind the figure" closed (as the slide is first projected)."""
+    open_deck(page, url)
+    found = {}
+    for index in range(count):
+        page.evaluate(f"() => Reveal.slide({index}, 0, 1000)")
+        found[index + 1] = page.evaluate(_JS_FIGURES)
+    return found
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name.split("_")[0])
+def test_figures_are_drawn_for_the_hall(room, decks_url, source):
+    """At 1280 x 720 on a 16:9 slide: every figure an SVG whose text is text, at least 80 %
+    of the slide's width or 65 % of its height, its smallest text at least 24 px, no two
+    labels over each other; a figure on at least 35 % of the slides after the title."""
+    deck = slides.read(source)
+    assert slides.WIDTH * 9 == slides.HEIGHT * 16, "the slide is not 16:9"
+    found = measure_figures(room, f"{decks_url}{deck.name}.slides.html", len(deck.slides))
+    failures = []
+    for number, m in found.items():
+        where = f"slide {number} ({deck.slides[number - 1].title})"
+        for f in m["figures"]:
+            if f["width"] < FIGURES["width"] and f["height"] < FIGURES["height"]:
+                failures.append(f"{where}: a figure {f['width']:.0%} of the slide's width and "
+                                f"{f['height']:.0%} of its height")
+            if not f["texts"]:
+                failures.append(f"{where}: a figure without text kept as text")
+            elif f["smallest_px"] < FIGURES["text_px"]:
+                failures.append(f"{where}: text in a figure {f['smallest_px']:.1f} px tall")
+            failures += [f"{where}: labels over each other: {o!r}" for o in f["overlaps"]]
+    shown = sum(bool(m["figures"]) for n, m in found.items() if n > 1)
+    share = shown / max(len(found) - 1, 1)
+    if share < FIGURES["share"]:
+        failures.append(f"figures on {shown} of {len(found) - 1} slides after the title "
+                        f"({share:.0%}, at least {FIGURES['share']:.0%})")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name.split("_")[0])
+def test_the_handout_holds_every_slide_and_every_row(room, decks_url, source):
+    """The handout page (what tools/slides_pdf.py prints on A4): every slide, two a page,
+    none cut; every row of every table of the numbers behind the figures, none clipped."""
+    deck = slides.read(source)
+    room.emulate_media(media="print")
+    room.goto(f"{decks_url}{deck.name}.slides.html?handout", wait_until="load")
+    room.wait_for_function("() => document.documentElement.classList.contains('handout-ready')")
+    m = room.evaluate("""() => {
+      const frames = [...document.querySelectorAll('.handout-slide')];
+      const tables = [...document.querySelectorAll('.handout-numbers table')];
+      const rows = tables.map(t => [...t.rows].filter(r => {
+        const b = r.getBoundingClientRect(); return b.height > 0 && b.width > 0;
+      }).length);
+      const cut = frames.filter(f => {
+        const s = f.querySelector('section'); return s.scrollHeight > 720 + 1;
+      }).length;
+      return {frames: frames.length, rows, all: tables.map(t => t.rows.length), cut};
+    }""")
+    expected = room.evaluate("async (url) => { const t = await (await fetch(url)).text();"
+                             " const d = new DOMParser().parseFromString(t, 'text/html');"
+                             " return [...d.querySelectorAll('details table')]"
+                             ".map(t => t.rows.length); }", f"{decks_url}{deck.name}.slides.html")
+    assert m["frames"] == len(deck.slides)
+    assert m["cut"] == 0, f"{m['cut']} slides taller than the page's frame"
+    assert m["rows"] == expected, f"rows shown {m['rows']}, rows in the deck {expected}"
 
 
 def test_the_presenter_view_opens_offline_with_notes_and_timer(room, decks_url):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import describe, palette, style
+from .. import palette
 from ..common import area, coords, listed, new_figure, num
+from ..projection import describe, style
 
 __all__ = ["ascent_frame_figure", "blobs_figure", "two_clusterings_figure"]
 

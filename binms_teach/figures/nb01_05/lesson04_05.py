@@ -6,8 +6,9 @@ import itertools
 
 import numpy as np
 
-from .. import describe, palette, style
+from .. import palette
 from ..common import listed, new_figure, num
+from ..projection import describe, style
 from ..shape import crossings, shape, tolerance
 
 __all__ = ["kernel_by_distance_figure", "kernel_explorer_figure", "zero_ratio_figure"]

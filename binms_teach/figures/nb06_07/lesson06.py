@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import describe, palette, style
+from .. import palette
 from ..common import listed, new_figure
+from ..projection import describe, style
 from .panels import DIGITS_SHAPE, draw_image, frame_panel, image_panels, ink_words, small_text
 
 __all__ = ["ascent_figure", "first_images"]
@@ -79,7 +80,11 @@ def ascent_figure(trace, *, shape=DIGITS_SHAPE, slide=False):
             top.set_title(rf"$\mathbf{{x}}_{{{s.j}}}$")
             votes = draw_image(bottom, s.ones, shape, cmap=palette.DIVERGING_CMAP, vmin=0, vmax=k1)
             rows, cols = np.nonzero(np.asarray(s.ties).reshape(shape))
-            bottom.plot(cols, rows, "k.", markersize=4 if not slide else 6)
+            if slide:  # a black dot ringed in white, seen from the back on every colour
+                bottom.plot(cols, rows, "o", color="k", markeredgecolor="white",
+                            linestyle="none", markersize=7, markeredgewidth=1.2)
+            else:
+                bottom.plot(cols, rows, "k.", markersize=4)
             bottom.set_title(f"{s.n_changed} changed", fontsize=small_text())
         bar = fig.colorbar(votes, ax=list(axes[1]), shrink=0.9,
                            ticks=range(0, k1 + 1, 2 if k1 > 5 else 1))

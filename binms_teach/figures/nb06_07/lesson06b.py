@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import describe, palette, style
+from .. import palette
 from ..common import listed, new_figure
+from ..projection import describe, style
 from ..shape import shape, tolerance
 from .panels import DIGITS_SHAPE, draw_image, frame_panel, median_text, small_text, whole_ticks
 
@@ -149,22 +150,31 @@ def path_map_figure(pm, y, *, slide=False):
         ax = fig.subplots()
         ax.scatter(*pm.coords[pm.background].T, s=8 if not slide else 14, color=palette.GREY,
                    label="data points")
-        # one colour per digit (ten of them), and the digit written at the mode its paths
-        # reach: a 0 that climbs into an 8's mode shows as a "0" beside the 8's marker
+        # one colour per digit, and the digits written at the mode their paths reach: a 0 that
+        # climbs into an 8's mode shows as a "0" beside the 8's marker. Projected, the classes
+        # present take the eight series colours (no two alike; indigo beside blue and gold
+        # beside orange are, in a hall) and the labels are black on white, moved apart.
+        present = np.unique(digits).tolist()
+        looks = {d: palette.cluster_style(d) for d in present}
+        if slide and len(present) <= len(palette.COLOURS):
+            looks = {d: looks[d] | {"color": palette.COLOURS[i]} for i, d in enumerate(present)}
         written = {}
         for digit, visited in zip(digits, pm.paths, strict=True):
-            s = palette.cluster_style(int(digit))
+            s = looks[int(digit)]
             ax.plot(*pm.coords[visited].T, color=s["color"], linestyle=s["linestyle"],
                     linewidth=2.0 if slide else 1.2)
             ax.plot(*pm.coords[visited[-1]], marker=s["marker"], color=s["color"],
-                    markeredgecolor="k", markersize=9, linestyle="none")
+                    markeredgecolor="k", markersize=14 if slide else 9, linestyle="none")
             written.setdefault(int(visited[-1]), {}).setdefault(int(digit), s["color"])
-        for end, classes in written.items():
-            for j, (digit, colour) in enumerate(sorted(classes.items())):
-                ax.annotate(str(digit), pm.coords[end], xytext=(8 + 14 * j, 6),
-                            textcoords="offset points", color=colour, fontweight="bold")
-        handles = [Line2D([], [], label=str(d), markeredgecolor="k", **palette.cluster_style(d))
-                   for d in np.unique(digits).tolist()]
+        if slide:
+            _label_modes(ax, pm.coords, written)
+        else:
+            for end, classes in written.items():
+                for j, (digit, colour) in enumerate(sorted(classes.items())):
+                    ax.annotate(str(digit), pm.coords[end], xytext=(8 + 14 * j, 6),
+                                textcoords="offset points", color=colour, fontweight="bold")
+        handles = [Line2D([], [], label=str(d), markeredgecolor="k", **looks[d])
+                   for d in present]
         handles.append(Line2D([], [], marker="o", color=palette.GREY, linestyle="none",
                               label="data points"))
         ax.legend(handles=handles, title="start's class", loc="upper left",
@@ -188,6 +198,24 @@ def path_map_figure(pm, y, *, slide=False):
                    "bits of the first move": [int(h[0]) if len(h) else 0 for h in hops],
                    "bits of the later moves": [int(h[1:].sum()) for h in hops]}
         return describe(fig, alt, numbers, long=long)
+
+
+def _label_modes(ax, coords, written):
+    """Each mode's classes ("0 1 8") beside it, black on white, none over another: a label
+    that would touch one already placed moves down a line until it is clear."""
+    ax.autoscale_view()
+    to_axes = ax.transData + ax.transAxes.inverted()
+    placed = []
+    for end, classes in sorted(written.items(), key=lambda e: -coords[e[0]][1]):
+        x, y = to_axes.transform(coords[end])
+        x, y = min(x + 0.03, 0.82), min(y, 0.92)  # under the title
+        while any(abs(x - u) < 0.16 and abs(y - v) < 0.09 for u, v in placed):
+            y -= 0.09
+        placed.append((x, y))
+        ax.text(x, y, " ".join(str(d) for d in sorted(classes)), transform=ax.transAxes,
+                va="center", fontweight="bold",
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85,
+                      "edgecolor": "none"})
 
 
 def row_order_figure(file_order, orders, ball, *, name="the data", setting=None, slide=False):

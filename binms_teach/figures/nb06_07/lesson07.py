@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import describe, palette, style
+from .. import palette
 from ..common import listed, new_figure
+from ..projection import describe, style
 from ..shape import shape, tolerance
 from .panels import DIGITS_SHAPE, draw_image, frame_panel, image_panels, small_text
 
