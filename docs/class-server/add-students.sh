@@ -62,8 +62,14 @@ fi
 if [ -n "$teacher" ]; then
     # the course's folders in the exchange (made by install.sh) now belong to the teacher
     bash "$ROOT/grader/course-exchange.sh" "$ROOT" "$teacher"
-    # autograde's kernel runs as binms-grader (install.sh's sudoers rule lets binms-teachers)
-    usermod -aG binms-teachers "$teacher"
+    # autograde's kernel runs as binms-grader: the teacher may start it, and nothing else
+    sudoers="/etc/sudoers.d/binms-class$(echo "$ROOT" | tr -c 'a-zA-Z0-9_\n-' '-')"
+    rule="$teacher ALL=(binms-grader) NOPASSWD: $ROOT/grader/sandbox-kernel.sh"
+    if ! grep -qxF -- "$rule" "$sudoers"; then
+        { cat "$sudoers"; echo "$rule"; } >"$sudoers.new"
+        chmod 440 "$sudoers.new"
+        visudo -cqf "$sudoers.new" && mv "$sudoers.new" "$sudoers"
+    fi
     spec="$home/.local/share/jupyter/kernels/binms-grader"
     runuser -u "$teacher" -- mkdir -p "$spec"
     printf '{"argv": ["%s", "{connection_file}"],\n "display_name": "%s",\n %s}\n' \
