@@ -81,7 +81,9 @@ id binms-grader >/dev/null 2>&1 ||
         --user-group binms-grader
 sudoers="/etc/sudoers.d/binms-class$(echo "$ROOT" | tr -c 'a-zA-Z0-9_\n-' '-')"
 [ -f "$sudoers" ] || {
-    echo "# $ROOT/grader/grade-kernel.sh: nbgrader autograde's kernel as binms-grader" >"$sudoers"
+    # nbgrader tells the kernel it grades (NBGRADER_EXECUTION): the graded cells need it
+    printf '%s\n' "# $ROOT/grader/grade-kernel.sh: nbgrader autograde's kernel as binms-grader" \
+        "Defaults!$ROOT/grader/sandbox-kernel.sh env_keep += \"NBGRADER_EXECUTION\"" >"$sudoers"
     chmod 440 "$sudoers"
 }
 # --- end of grading ------------------------------------------------------------------------

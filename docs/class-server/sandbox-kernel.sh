@@ -20,5 +20,7 @@ mv "$work/nb/.kernel.json" "$work/kernel.json"
 cd "$work/nb"
 export HOME="$work/home" TMPDIR="$work/tmp" MPLCONFIGDIR="$work/tmp"
 export PATH="$ROOT/venv/bin:/usr/bin:/bin"
+# the one variable sudo keeps (sudoers: env_keep): nbgrader's "autograde" or "validate"
+case "${NBGRADER_EXECUTION:-}" in autograde | validate | "") ;; *) unset NBGRADER_EXECUTION ;; esac
 # -s: no user site-packages (a later kernel must not import what an earlier answer left)
 exec "$ROOT/venv/bin/python" -s -m ipykernel_launcher -f "$work/kernel.json" "$@"

@@ -408,7 +408,7 @@ def _teacher_rc(*args):
 
 def _stamp(when):
     """A time as nbgrader writes it into a submission's name."""
-    return when.strftime("%Y-%m-%d %H:%M:%S.%f UTC")
+    return when.strftime("%Y-%m-%d %H:%M:%S.%f") + " UTC"
 
 
 # --- the test ---------------------------------------------------------------------------
@@ -518,6 +518,7 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
     renamed = filed.name.replace(filed.name.split("+")[2],
                                  _stamp(stamp + timedelta(microseconds=1)))
     assert _as(ATTACKER, "mv", str(filed), str(inbound / renamed))
+    assert (inbound / renamed).is_dir(), sorted(p.name for p in inbound.iterdir())
     rc, out = _teacher_rc("collect", ASSIGNMENT, "--update")
     print(f"class-server test: collect --update said:\n{out}")
     _nbgrader("autograde", ASSIGNMENT, "--create", "--force")
