@@ -491,7 +491,7 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
     own = inbound / f"{ATTACKER}+{ASSIGNMENT}+{later}+own"
     for cmd in (["mkdir", str(forged)],
                 ["cp", str(course_x / "outbound" / ASSIGNMENT / notebook), str(forged)],
-                ["chmod", "700", str(forged)],
+                ["chmod", "755", str(forged)],  # readable: a takeover, not only a stop
                 ["ln", "-s", sources, str(inbound / f"binms-cyd+{ASSIGNMENT}+{later}+link")],
                 ["mkdir", str(inbound / f"{ATTACKER}+{ASSIGNMENT}+junk+x+y")],
                 ["mkdir", str(own)], ["ln", "-s", f"{sources}/{notebook}", str(own)]):
