@@ -527,8 +527,9 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
     printed = "".join("".join(o.get("text", "")) for c in graded["cells"]
                       for o in c.get("outputs", []))
     match = re.search(r"BINMS-ATTACK (\{.*\})", printed)
-    assert match, "the attack in the answer cell did not run under autograde"
-    tries = json.loads(match.group(1))
+    if not match:  # nbgrader's own collect took the attacker's link to the teacher's source
+        breach("autograde graded another notebook than the attacker's (the attack never ran)")
+    tries = json.loads(match.group(1)) if match else {}
     print(f"class-server test: the answer cell under autograde: {tries}")
     for what, outcome in tries.items():
         if outcome == "done":
