@@ -57,3 +57,26 @@ if [ -n "$teacher" ]; then
     printf 'c = get_config()\nc.CourseDirectory.root = "%s/course"\n' "$home" |
         runuser -u "$teacher" -- tee "$home/.jupyter/nbgrader_config.py" >/dev/null
 fi
+
+# --- grading no student can game (docs/class-server.md, "What a student cannot do") ---------
+if [ -n "$teacher" ]; then
+    # the course's folders in the exchange (made by install.sh) now belong to the teacher
+    bash "$ROOT/grader/course-exchange.sh" "$ROOT" "$teacher"
+    # autograde's kernel runs as binms-grader: the teacher may start it, and nothing else
+    sudoers="/etc/sudoers.d/binms-class$(echo "$ROOT" | tr -c 'a-zA-Z0-9_\n-' '-')"
+    rule="$teacher ALL=(binms-grader) NOPASSWD: $ROOT/grader/sandbox-kernel.sh"
+    if ! grep -qxF -- "$rule" "$sudoers"; then
+        { cat "$sudoers"; echo "$rule"; } >"$sudoers.new"
+        chmod 440 "$sudoers.new"
+        visudo -cqf "$sudoers.new" && mv "$sudoers.new" "$sudoers"
+    fi
+    spec="$home/.local/share/jupyter/kernels/binms-grader"
+    runuser -u "$teacher" -- mkdir -p "$spec"
+    printf '{"argv": ["%s", "{connection_file}"],\n "display_name": "%s",\n %s}\n' \
+        "$ROOT/grader/grade-kernel.sh" "Python 3 (grading sandbox)" \
+        '"language": "python", "interrupt_mode": "message"' |
+        runuser -u "$teacher" -- tee "$spec/kernel.json" >/dev/null
+    printf 'c.Execute.kernel_name = "binms-grader"  # autograde: the sandbox\n' |
+        runuser -u "$teacher" -- tee -a "$home/.jupyter/nbgrader_config.py" >/dev/null
+fi
+# --- end of grading ------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #   ROOT/venv      JupyterHub, nbgitpuller and the course (JupyterLab, nbgrader) in a venv
 #   ROOT/node      configurable-http-proxy (npm)
 #   ROOT/exchange  nbgrader's exchange, shared by the teacher and every student
+#   ROOT/grader    the exchange's folders, and the sandbox autograde runs student code in
 #   ROOT/lessons.git  the lessons as a git repository that nbgitpuller links pull from
 #   ROOT/jupyterhub_config.py  the hub's configuration (a copy of the one beside this script)
 # The teacher and the students are added by add-students.sh.
@@ -21,7 +22,7 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run me as root (sudo): I create Unix users and $ROOT" >&2
     exit 1
 fi
-for tool in "$PYTHON" npm git useradd runuser; do
+for tool in "$PYTHON" npm git useradd runuser tar; do
     command -v "$tool" >/dev/null 2>&1 || {
         echo "install.sh: $tool is missing (Debian/Ubuntu: apt-get install python3-venv npm git)" >&2
         exit 1
@@ -55,9 +56,37 @@ install -m 644 "$HERE/jupyter_server_config.json" \
 install -m 644 "$HERE/lab-overrides.json" "$ROOT/venv/share/jupyter/lab/settings/overrides.json"
 touch "$ROOT/students.txt" "$ROOT/teachers.txt"
 
-step "4/5 nbgrader exchange in $ROOT/exchange"
-mkdir -p "$ROOT/exchange"
-chmod 1777 "$ROOT/exchange"   # everyone writes, nobody removes another's files
+# --- grading no student can game (docs/class-server.md, "What a student cannot do") ---------
+step "4/5 nbgrader exchange in $ROOT/exchange, the collect that checks who filed what, the sandbox"
+# The exchange (1777: nbgrader wants it writable by all) and the course's folders in it, made
+# by root now, before any student exists; add-students.sh --teacher hands them to the teacher.
+install -d -m 755 "$ROOT/grader"
+for script in course-exchange.sh grade-kernel.sh sandbox-kernel.sh; do
+    install -m 755 -o root -g root "$HERE/$script" "$ROOT/grader/$script"
+done
+bash "$ROOT/grader/course-exchange.sh" "$ROOT"
+# nbgrader's collect, replaced (nbgrader_config.py: c.ExchangeFactory.collect) by one that
+# counts a submission only for the Unix user who filed it
+site="$("$ROOT/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+install -m 644 "$HERE/binms_class_collect.py" "$site/binms_class_collect.py"
+# autograde runs the students' code as binms-grader, a user that owns nothing: the sudoers
+# file below lets each teacher (add-students.sh --teacher adds the line) start exactly one
+# command as it, the sandbox's kernel
+if ! command -v sudo >/dev/null 2>&1; then
+    command -v apt-get >/dev/null 2>&1 || { echo "install.sh: sudo is missing" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sudo >/dev/null
+fi
+id binms-grader >/dev/null 2>&1 ||
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+        --user-group binms-grader
+sudoers="/etc/sudoers.d/binms-class$(echo "$ROOT" | tr -c 'a-zA-Z0-9_\n-' '-')"
+[ -f "$sudoers" ] || {
+    # nbgrader tells the kernel it grades (NBGRADER_EXECUTION): the graded cells need it
+    printf '%s\n' "# $ROOT/grader/grade-kernel.sh: nbgrader autograde's kernel as binms-grader" \
+        "Defaults!$ROOT/grader/sandbox-kernel.sh env_keep += \"NBGRADER_EXECUTION\"" >"$sudoers"
+    chmod 440 "$sudoers"
+}
+# --- end of grading ------------------------------------------------------------------------
 
 step "5/5 the lessons as a git repository: $ROOT/lessons.git"
 work="$(mktemp -d)"

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import re
 import shutil
 import signal
@@ -37,6 +38,7 @@ import socket
 import subprocess
 import time
 import urllib.request
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -54,6 +56,8 @@ STUDENTS = {"binms-ada": "full", "binms-ben": "blank", "binms-cyd": "slip"}
 COURSE_ID = "binms-teach"
 ASSIGNMENT = "01_binary_data_and_hamming"
 PLANTED = "01.hamming"  # the question the "slip" student gets wrong
+GRADER = "binms-grader"  # install.sh's sandbox user, the one autograde runs answers as
+ATTACKER = "binms-ben"  # the student who also tries every attack (and still scores 0)
 LESSON = "06_binary_gradient_ascent.ipynb"  # the lesson with the ascent explorer
 SPAWN_TIMEOUT = 240  # s: a JupyterLab on two busy cores
 # s: lesson 06, Run All Cells, on two busy cores
@@ -207,6 +211,11 @@ def class_server():
             _stop(_pids_of(name))
         for name in created:
             subprocess.run(["userdel", "--remove", name], capture_output=True)
+        # install.sh's sandbox user and its sudoers file (the venv stays; install.sh remakes them)
+        _stop(_pids_of(GRADER))
+        subprocess.run(["userdel", GRADER], capture_output=True)
+        sudoers = "binms-class" + re.sub(r"[^a-zA-Z0-9_-]", "-", str(ROOT))
+        Path("/etc/sudoers.d", sudoers).unlink(missing_ok=True)
         # the state the run left under ROOT; the venv and the proxy stay for the next run
         for state in ("exchange", "jupyterhub.sqlite", "jupyterhub_cookie_secret",
                       "jupyterhub-proxy.pid", "students.txt", "teachers.txt"):
@@ -308,10 +317,48 @@ def _answers(released, source, how):
     from tests.test_nbgrader_cycle import MISTAKES, _submission
 
     if how == "blank":
-        return released
+        return _with_attack(released)
     if how == "full":
         return _submission(released, source)
     return _submission(released, source, replace={PLANTED: MISTAKES[PLANTED]})
+
+
+# An answer that, run by autograde, tries what a student's code must not do as the teacher:
+# read the sources (solutions, future assignments), others' submissions, the gradebook and the
+# notebook being graded (its hidden tests), and write into the teacher's home. It prints what
+# it managed; it raises nothing, so the blank answers still score 0.
+ATTACK = f"""
+import json as _json, os as _os
+_home, _tries = "/home/{TEACHER}", {{}}
+def _try(what, act):
+    try:
+        act()
+        _tries[what] = "done"
+    except Exception as error:
+        _tries[what] = type(error).__name__
+_try("list the sources", lambda: _os.listdir(_home + "/course/source"))
+_try("read a source notebook", lambda: open(_home + "/course/source/{ASSIGNMENT}/"
+     "{ASSIGNMENT}_exercises.ipynb").read())
+_try("list the submissions", lambda: _os.listdir(_home + "/course/submitted"))
+_try("read ada's submission", lambda: open(_home + "/course/submitted/binms-ada/{ASSIGNMENT}/"
+     "{ASSIGNMENT}_exercises.ipynb").read())
+_try("list the inbound", lambda: _os.listdir("{ROOT}/exchange/{COURSE_ID}/inbound"))
+_try("write the gradebook", lambda: open(_home + "/course/gradebook.db", "r+b").close())
+_try("read the notebook being graded", lambda: open("{ASSIGNMENT}_exercises.ipynb").read())
+_try("write the teacher's home", lambda: open(_home + "/binms-was-here", "w").close())
+print("BINMS-ATTACK", _json.dumps(_tries))
+"""
+
+
+def _with_attack(notebook):
+    """``notebook`` with :data:`ATTACK` written before its first answer cell's stub."""
+    notebook = json.loads(json.dumps(notebook))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code" and cell["metadata"].get("nbgrader", {}).get("solution"):
+            text = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            cell["source"] = ATTACK + "\n" + text
+            return notebook
+    raise AssertionError("no answer cell to put the attack in")
 
 
 def _points(source):
@@ -344,14 +391,59 @@ def _scores():
     return json.loads(out.strip().splitlines()[-1])
 
 
+def _as(user, *cmd) -> bool:
+    """``cmd`` as ``user`` (runuser): whether it succeeded."""
+    return subprocess.run(["runuser", "-u", user, "--", *cmd], capture_output=True,
+                          timeout=120).returncode == 0
+
+
+def _teacher_rc(*args):
+    """An nbgrader command as the teacher: (exit code, output), not asserted."""
+    env = [f"PATH={ROOT / 'venv/bin'}:/usr/bin:/bin", f"HOME=/home/{TEACHER}", "LANG=C.UTF-8"]
+    r = subprocess.run(["runuser", "-u", TEACHER, "--", "env", *env, "nbgrader", *args],
+                       cwd=f"/home/{TEACHER}/course", capture_output=True, text=True,
+                       timeout=900)
+    return r.returncode, r.stdout + r.stderr
+
+
+def _stamp(when):
+    """A time as nbgrader writes it into a submission's name."""
+    return when.strftime("%Y-%m-%d %H:%M:%S.%f") + " UTC"
+
+
 # --- the test ---------------------------------------------------------------------------
 def test_a_class_of_three_is_graded_exactly(class_server, browser):
     hub, passwords = class_server["url"], class_server["passwords"]
     t0 = time.monotonic()
 
     # the teacher releases the assignment (nbgrader's commands, as the teacher's Unix user)
+    # Every attack below is tried as the student's own Unix user; one that works is a breach.
+    breaches = []
+
+    def breach(what):
+        print(f"class-server test: BREACH: {what}")
+        breaches.append(what)
+
     _nbgrader("generate_assignment", ASSIGNMENT, "--force")
-    _nbgrader("release_assignment", ASSIGNMENT, "--force")
+    # Exchange takeover: before the first release, a student makes the course's folders theirs.
+    course_x = ROOT / "exchange" / COURSE_ID
+    for what, cmd in {
+        "made the course's exchange folder": ["mkdir", str(course_x)],
+        "made the assignment's outbound folder": ["mkdir", "-p", str(
+            course_x / "outbound" / ASSIGNMENT)],
+        "made a folder in the feedback": ["mkdir", "-p", str(course_x / "feedback/x")],
+        "moved the inbound away": ["mv", str(course_x / "inbound"), str(course_x / "in2")],
+        "moved the course folder away": ["mv", str(course_x), f"{course_x}.old"],
+        "removed the course folder": ["rm", "-rf", str(course_x)],
+    }.items():
+        if _as(ATTACKER, *cmd):
+            breach(f"exchange takeover: {ATTACKER} {what}")
+    if course_x.exists() and course_x.stat().st_uid != pwd.getpwnam(TEACHER).pw_uid:
+        shutil.rmtree(course_x)  # the old recipe's repair (root), so that the test goes on
+    rc, out = _teacher_rc("release_assignment", ASSIGNMENT, "--force")
+    if rc:
+        breach(f"exchange takeover: release_assignment failed: {out[-500:]}")
+        _nbgrader("release_assignment", ASSIGNMENT, "--force")
     course = Path(f"/home/{TEACHER}/course")
     (source_path,) = (course / "source" / ASSIGNMENT).glob("*.ipynb")
     source = json.loads(source_path.read_text(encoding="utf-8"))
@@ -377,6 +469,8 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
             listed = _api(page, "POST", f"{base}/assignments/submit?{query}")
             assert any(a["assignment_id"] == ASSIGNMENT and a["status"] == "submitted"
                        for a in listed["value"]), listed
+            if name == ATTACKER:
+                attacker_submitted = time.monotonic()
         except Exception:
             shot = class_server["logs"] / f"{name}.png"
             page.screenshot(path=str(shot))
@@ -385,9 +479,63 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
         finally:
             context.close()
 
+    # Forged submissions, filed by the attacker into the inbound before the collect: in ada's
+    # name (the blank notebook, a day later than any), a link in cyd's name to the teacher's
+    # sources, a name that does not parse, and one of their own whose notebook is a link to
+    # the teacher's source notebook. Each would change a score or stop the collect.
+    inbound = course_x / "inbound"
+    later = _stamp(datetime.now(timezone.utc) + timedelta(days=1))
+    notebook = f"{ASSIGNMENT}_exercises.ipynb"
+    sources = f"/home/{TEACHER}/course/source/{ASSIGNMENT}"
+    forged = inbound / f"binms-ada+{ASSIGNMENT}+{later}+forged"
+    own = inbound / f"{ATTACKER}+{ASSIGNMENT}+{later}+own"
+    for cmd in (["mkdir", str(forged)],
+                ["cp", str(course_x / "outbound" / ASSIGNMENT / notebook), str(forged)],
+                ["chmod", "755", str(forged)],  # readable: a takeover, not only a stop
+                ["ln", "-s", sources, str(inbound / f"binms-cyd+{ASSIGNMENT}+{later}+link")],
+                ["mkdir", str(inbound / f"{ATTACKER}+{ASSIGNMENT}+junk+x+y")],
+                ["mkdir", str(own)], ["ln", "-s", f"{sources}/{notebook}", str(own)]):
+        assert _as(ATTACKER, *cmd), cmd  # the inbound takes anything: collect must sort it
+
     # the teacher collects, autogrades and gives the feedback back
-    _nbgrader("collect", ASSIGNMENT)
+    rc, out = _teacher_rc("collect", ASSIGNMENT)
+    print(f"class-server test: collect said:\n{out}")
+    if rc:
+        breach(f"forged submissions: collect stopped: {out[-500:]}")
+        shutil.rmtree(inbound / f"{ATTACKER}+{ASSIGNMENT}+junk+x+y")  # root, to go on
+        _nbgrader("collect", ASSIGNMENT)
+    # A submission replaced after the collect: the attacker writes the worked answers into
+    # their filed submission and renames it a microsecond later (still before any due date);
+    # the teacher collects again with --update, as for a late resubmission.
+    (filed,) = [p for p in inbound.iterdir() if p.name.startswith(f"{ATTACKER}+{ASSIGNMENT}+")
+                and later not in p.name and "+junk+" not in p.name]
+    stamp = datetime.strptime(filed.name.split("+")[2], "%Y-%m-%d %H:%M:%S.%f %Z")
+    # past the collect's slack (60 s) since the submission, so that the change shows
+    time.sleep(max(0.0, attacker_submitted + 65 - time.monotonic()))
+    worked = json.dumps(_answers(json.loads((filed / notebook).read_text()), source, "full"))
+    subprocess.run(["runuser", "-u", ATTACKER, "--", "tee", str(filed / notebook)],
+                   input=worked, text=True, capture_output=True, check=True)
+    renamed = filed.name.replace(filed.name.split("+")[2],
+                                 _stamp(stamp + timedelta(microseconds=1)))
+    assert _as(ATTACKER, "mv", str(filed), str(inbound / renamed))
+    assert (inbound / renamed).is_dir(), sorted(p.name for p in inbound.iterdir())
+    rc, out = _teacher_rc("collect", ASSIGNMENT, "--update")
+    print(f"class-server test: collect --update said:\n{out}")
     _nbgrader("autograde", ASSIGNMENT, "--create", "--force")
+    # Autograde ran the attacker's answer cell: it must have managed none of its tries.
+    graded = json.loads((course / "autograded" / ATTACKER / ASSIGNMENT / notebook).read_text())
+    printed = "".join("".join(o.get("text", "")) for c in graded["cells"]
+                      for o in c.get("outputs", []))
+    match = re.search(r"BINMS-ATTACK (\{.*\})", printed)
+    if not match:  # nbgrader's own collect took the attacker's link to the teacher's source
+        breach("autograde graded another notebook than the attacker's (the attack never ran)")
+    tries = json.loads(match.group(1)) if match else {}
+    print(f"class-server test: the answer cell under autograde: {tries}")
+    for what, outcome in tries.items():
+        if outcome == "done":
+            breach(f"autograde: student code could {what}")
+    if Path(f"/home/{TEACHER}/binms-was-here").exists():
+        breach("autograde: student code wrote into the teacher's home")
     _nbgrader("generate_feedback", ASSIGNMENT, "--force")
     _nbgrader("release_feedback", ASSIGNMENT)
 
@@ -397,8 +545,9 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
     print(f"class-server scores: {scores}; install {class_server['install_s']:.0f} s, "
           f"hub up {class_server['hub_up_s']:.0f} s, class {time.monotonic() - t0:.0f} s")
     assert sorted(scores) == sorted(STUDENTS)  # three submissions, three names
-    assert {name: score for name, (score, _) in scores.items()} == {
-        name: expected[how] for name, how in STUDENTS.items()}
+    got = {name: score for name, (score, _) in scores.items()}
+    if got != {name: expected[how] for name, how in STUDENTS.items()}:
+        breach(f"forged submissions: scores {got}, not {expected} ({STUDENTS})")
     assert {maximum for _, maximum in scores.values()} == {full}
 
     # each student fetches the feedback through their server and finds their own score in it
@@ -415,3 +564,4 @@ def test_a_class_of_three_is_graded_exactly(class_server, browser):
             assert match, f"no score in {name}'s feedback page"
         finally:
             context.close()
+    assert not breaches, "attacks that worked:\n" + "\n".join(breaches)
