@@ -90,7 +90,13 @@ class CgroupSpawner(LocalProcessSpawner):
         return groups
 
     async def start(self):
-        self._cgroups = self._groups()
+        # readable by the student (their kernel reads its group's count of OOM kills), which
+        # the hub's own umask (077) would not give
+        umask = os.umask(0o022)
+        try:
+            self._cgroups = self._groups()
+        finally:
+            os.umask(umask)
         self.log.info("%s's server in %s (memory %s bytes, %s cores)", self.user.name,
                       ", ".join(map(str, self._cgroups.values())), self.mem_limit,
                       self.cpu_limit)

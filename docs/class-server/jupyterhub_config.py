@@ -54,7 +54,8 @@ c.JupyterHub.cleanup_servers = False
 # kernel stops and they are told why (binms_class_kernel.py). 1 GiB holds a JupyterLab
 # (~160 MiB) and two lessons' kernels (~260 MiB each at their peak).
 c.JupyterHub.spawner_class = "binms_class_spawner.CgroupSpawner"
-c.Spawner.mem_limit = os.environ.get("BINMS_CLASS_MEM_LIMIT", "1G")
+MEM_LIMIT = os.environ.get("BINMS_CLASS_MEM_LIMIT", "1G")  # bytes, or with K, M, G, T
+c.Spawner.mem_limit = int(MEM_LIMIT) if MEM_LIMIT.isdigit() else MEM_LIMIT
 c.Spawner.cpu_limit = float(os.environ.get("BINMS_CLASS_CPU_LIMIT", "1"))
 c.Spawner.cmd = [str(ROOT / "venv/bin/jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
