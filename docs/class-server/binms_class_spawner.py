@@ -97,6 +97,9 @@ class CgroupSpawner(LocalProcessSpawner):
             self._cgroups = self._groups()
         finally:
             os.umask(umask)
+        for group in self._cgroups.values():  # also folders an older start made 700
+            group.chmod(0o755)
+            group.parent.chmod(0o755)
         self.log.info("%s's server in %s (memory %s bytes, %s cores)", self.user.name,
                       ", ".join(map(str, self._cgroups.values())), self.mem_limit,
                       self.cpu_limit)

@@ -493,7 +493,11 @@ def test_restart_keeps_the_servers_and_the_culler_stops_an_idle_one(server):
     while _alive(lab):
         assert time.monotonic() < deadline, "the idle culler did not stop the idle server"
         time.sleep(2)
-    status, user = hub.request("GET", f"/hub/api/users/{HOG}", token=token)
-    assert status == 200 and "" not in user.get("servers", {}), user
+    while True:  # and the hub has it stopped (pending "stop" a moment first)
+        status, user = hub.request("GET", f"/hub/api/users/{HOG}", token=token)
+        if status == 200 and "" not in user.get("servers", {}):
+            break
+        assert time.monotonic() < deadline + 30, user
+        time.sleep(1)
     log = (server["logs"] / "jupyterhub.log").read_text()
     assert "idle-culler" in log
