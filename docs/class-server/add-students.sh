@@ -7,7 +7,10 @@
 #   sudo bash docs/class-server/add-students.sh < class-list.txt # students, one name a line
 # Names are Unix user names: lower-case letters, digits, '-' and '_', starting with a letter.
 # A new user's password is printed once, as "NAME PASSWORD", to hand out; a user who already
-# exists keeps theirs. Restart the hub afterwards so that it reads the new list.
+# exists keeps theirs. Each name joins the Unix group of the class (students, or with --teacher
+# the teachers, the hub's admins), which the hub checks at each login: a new student logs in
+# at once, with no restart of the hub (BINMS_CLASS_STUDENTS_GROUP, BINMS_CLASS_TEACHERS_GROUP
+# name other groups; the hub must be started with the same).
 set -euo pipefail
 
 ROOT="${BINMS_CLASS_ROOT:-/opt/binms-class}"
@@ -20,11 +23,11 @@ fi
     exit 1
 }
 
-list="$ROOT/students.txt"
+group="${BINMS_CLASS_STUDENTS_GROUP:-binms-students}"
 teacher=""
 if [ "${1:-}" = "--teacher" ]; then
     [ "$#" -eq 2 ] || { echo "add-students.sh: --teacher takes one name" >&2; exit 1; }
-    list="$ROOT/teachers.txt"
+    group="${BINMS_CLASS_TEACHERS_GROUP:-binms-teachers}"
     teacher="$2"
     shift
 fi
@@ -44,8 +47,8 @@ for name in "${names[@]}"; do
         echo "$name:$password" | chpasswd
         echo "$name $password"
     fi
-    touch "$list"
-    grep -qx "$name" "$list" || echo "$name" >>"$list"
+    groupadd -f "$group"
+    usermod --append --groups "$group" "$name"   # the hub lets them in from now on
 done
 
 if [ -n "$teacher" ]; then

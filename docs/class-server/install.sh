@@ -37,12 +37,19 @@ mkdir -p "$ROOT"
 chmod 755 "$ROOT"
 [ -x "$ROOT/venv/bin/python" ] || "$PYTHON" -m venv "$ROOT/venv"
 pip() { "$ROOT/venv/bin/python" -m pip --disable-pip-version-check "$@"; }
-pip install --quiet --no-compile pip==26.3   # Debian's venv brings pip 23, too old a resolver
-pip install --quiet --no-compile -c "$HERE/constraints.txt" -r "$HERE/requirements.txt" \
-    "$REPO[teach]"
+# Every package at the version requirements.lock names, each file checked against its sha256
+# there (lock.sh writes it): nothing to resolve, so Debian's old pip does it as well, and brings
+# pip 26.3 with the rest. The course itself comes from this clone, which has no hash: it goes in
+# last, with --no-deps (its dependencies are all in the lock) and built by the lock's setuptools.
+pip install --quiet --no-compile --require-hashes --no-deps -r "$HERE/requirements.lock"
+pip install --quiet --no-compile --no-deps --no-build-isolation "$REPO"
+pip check >/dev/null || { pip check >&2; echo "install.sh: requirements.lock is incomplete" >&2; exit 1; }
 
 step "2/5 configurable-http-proxy in $ROOT/node"
-npm install --silent --no-audit --no-fund --prefix "$ROOT/node" configurable-http-proxy@5.3.0
+# exactly the tree of proxy/package-lock.json, each package checked against its integrity hash
+mkdir -p "$ROOT/node"
+install -m 644 "$HERE/proxy/package.json" "$HERE/proxy/package-lock.json" "$ROOT/node/"
+npm ci --silent --no-audit --no-fund --prefix "$ROOT/node"
 
 step "3/5 configuration: the hub's, and nbgrader's for every user"
 install -m 644 "$HERE/jupyterhub_config.py" "$ROOT/jupyterhub_config.py"
@@ -54,7 +61,6 @@ mkdir -p "$ROOT/venv/etc/jupyter/jupyter_server_config.d" "$ROOT/venv/share/jupy
 install -m 644 "$HERE/jupyter_server_config.json" \
     "$ROOT/venv/etc/jupyter/jupyter_server_config.d/binms-class.json"
 install -m 644 "$HERE/lab-overrides.json" "$ROOT/venv/share/jupyter/lab/settings/overrides.json"
-touch "$ROOT/students.txt" "$ROOT/teachers.txt"
 
 # --- grading no student can game (docs/class-server.md, "What a student cannot do") ---------
 step "4/5 nbgrader exchange in $ROOT/exchange, the collect that checks who filed what, the sandbox"
@@ -105,6 +111,29 @@ chmod -R a+rX "$ROOT/lessons.git"
 # git refuses a repository owned by another user unless told it is safe
 git config --system --get-all safe.directory | grep -qx "$ROOT/lessons.git" ||
     git config --system --add safe.directory "$ROOT/lessons.git"
+
+# --- hub-ops: limits, state readable by root only, groups (docs/class-server/runbook.md) ---
+step "limits per student, the hub's state, the class's groups"
+# the spawner with a memory and CPU limit per student, and what their kernels do about it
+site="$("$ROOT/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')"
+install -m 644 "$HERE/binms_class_spawner.py" "$HERE/binms_class_kernel.py" "$site/"
+mkdir -p "$ROOT/venv/etc/ipython"
+printf 'c = get_config()\nc.InteractiveShellApp.extensions = ["binms_class_kernel"]\n' \
+    >"$ROOT/venv/etc/ipython/ipython_kernel_config.py"
+chmod 644 "$ROOT/venv/etc/ipython/ipython_kernel_config.py"
+# the hub's state and the backups: root's alone (the hub keeps new files so: umask 077)
+for state in jupyterhub.sqlite jupyterhub_cookie_secret jupyterhub-proxy.pid; do
+    [ ! -e "$ROOT/$state" ] || chmod 600 "$ROOT/$state"
+done
+for private in backups tls; do
+    mkdir -p "$ROOT/$private"
+    chmod 700 "$ROOT/$private"
+done
+install -m 755 "$HERE/backup.sh" "$HERE/restore.sh" "$ROOT/"
+# who may log in: the members of these groups (add-students.sh adds them)
+groupadd -f "${BINMS_CLASS_STUDENTS_GROUP:-binms-students}"
+groupadd -f "${BINMS_CLASS_TEACHERS_GROUP:-binms-teachers}"
+# --- end of hub-ops ---
 
 echo "install.sh: done in $(( $(date +%s) - t0 )) s. Next: add-students.sh --teacher NAME, then"
 echo "add-students.sh NAME..., then start the hub: cd $ROOT && venv/bin/jupyterhub -f jupyterhub_config.py"
