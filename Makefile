@@ -145,3 +145,15 @@ $(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 test-hub: test-installed $(VENV)/.browser-installed  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
 	bash tools/install_chromium.sh
 	$(BIN)/pytest -m hub tests/e2e/test_class_server.py -s
+
+# The class server under load: N students (binms-ld-01 ...) start JupyterLab through the hub
+# and run lesson 06 at once (benchmarks/hub_load.py). As root; installs under /opt/binms-load.
+# Writes benchmarks/hub_load.json and HUB_LOAD.md; `make hub-sizing` then rewrites the table
+# of docs/class-server/sizing.md from them.
+N ?= 1
+.PHONY: bench-hub hub-sizing
+bench-hub: test-installed  ## the hub load benchmark (root): N students at once (N=10)
+	$(BIN)/python benchmarks/hub_load.py --students $(N)
+
+hub-sizing: test-installed  ## docs/class-server/sizing.md's table from benchmarks/hub_load.json
+	$(BIN)/python benchmarks/hub_sizing.py
