@@ -142,9 +142,10 @@ $(VENV)/.book-installed: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 # The class server of docs/class-server.md, set up by its scripts and used by three students
 # in Chromium (tests/e2e/test_class_server.py). As root: it creates Unix users (and removes them).
 .PHONY: test-hub
-test-hub: test-installed $(VENV)/.browser-installed  ## the class-server recipe end to end (root; installs under /opt/binms-class-test)
+test-hub: test-installed $(VENV)/.browser-installed  ## the class-server recipe end to end: attacks, ops, Kubernetes route (root; under /opt)
 	bash tools/install_chromium.sh
-	$(BIN)/pytest -m hub tests/e2e/test_class_server.py -s
+	$(BIN)/pytest -m hub tests/e2e/test_class_server.py tests/e2e/test_class_server_ops.py \
+		tests/e2e/test_class_server_k8s.py -s
 
 # The class server under load: N students (binms-ld-01 ...) start JupyterLab through the hub
 # and run lesson 06 at once (benchmarks/hub_load.py). As root; installs under /opt/binms-load.

@@ -81,8 +81,13 @@ def _run(cmd, *, user=None, cwd=None, env=None, timeout=900) -> str:
     return result.stdout + result.stderr
 
 
+# Groups of the test's own, so that its users never join a real class's on the same machine.
+GROUPS = {"BINMS_CLASS_STUDENTS_GROUP": "binms-cs-students",
+          "BINMS_CLASS_TEACHERS_GROUP": "binms-cs-teachers"}
+
+
 def _recipe_env() -> dict:
-    return dict(os.environ, BINMS_CLASS_ROOT=str(ROOT))
+    return dict(os.environ, BINMS_CLASS_ROOT=str(ROOT), **GROUPS)
 
 
 def _nbgrader(*args) -> str:
@@ -183,7 +188,7 @@ def class_server():
             [str(ROOT / "venv/bin/jupyterhub"), "-f", str(ROOT / "jupyterhub_config.py"),
              f"--JupyterHub.hub_port={_free_port()}",
              f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{_free_port()}"],
-            cwd=ROOT, env=dict(os.environ, BINMS_CLASS_URL=url), stdout=log,
+            cwd=ROOT, env=dict(os.environ, BINMS_CLASS_URL=url, **GROUPS), stdout=log,
             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 120
         while True:
@@ -211,6 +216,8 @@ def class_server():
             _stop(_pids_of(name))
         for name in created:
             subprocess.run(["userdel", "--remove", name], capture_output=True)
+        for group in GROUPS.values():
+            subprocess.run(["groupdel", group], capture_output=True)
         # install.sh's sandbox user and its sudoers file (the venv stays; install.sh remakes them)
         _stop(_pids_of(GRADER))
         subprocess.run(["userdel", GRADER], capture_output=True)
