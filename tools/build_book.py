@@ -8,8 +8,8 @@ Run from the repository root::
 Staging (build/book/src, never committed):
 
 * the pages of ``docs/book`` (index, API reference), ``docs/teaching.md``,
-  ``docs/instructor-notes.md`` and the README's
-  pictures (``docs/*.png``);
+  ``docs/instructor-notes.md``, ``docs/class-server.md`` with its runbook, sizing and
+  Kubernetes pages, and the README's pictures (``docs/*.png``);
 * every notebook of ``notebooks/``, ``notebooks/exercises/`` and ``notebooks/solutions/`` with
   its stored outputs (nothing
   is re-executed), where only the widget outputs change, since a static page cannot run them:
@@ -175,7 +175,9 @@ def stage():
     for page in CONF.iterdir():
         if page.suffix in (".md", ".rst"):
             shutil.copy2(page, SRC / page.name)
-    for page in ("teaching.md", "instructor-notes.md", "class-server.md"):
+    for page in ("teaching.md", "instructor-notes.md", "class-server.md",
+                 "class-server/runbook.md", "class-server/sizing.md", "class-server/kubernetes.md"):
+        (SRC / page).parent.mkdir(exist_ok=True)
         shutil.copy2(ROOT / "docs" / page, SRC / page)
     (SRC / "pictures").mkdir()
     for picture in sorted((ROOT / "docs").glob("*.png")):
