@@ -94,7 +94,7 @@ def _cell(value, decimals):
     return str(value)
 
 
-def _columns(numbers, decimals) -> dict[str, list[str]]:
+def numbers_columns(numbers, decimals) -> dict[str, list[str]]:
     """The numbers as columns of text, checked: equal lengths, at least one column."""
     if not isinstance(numbers, Mapping):
         raise TypeError(f"numbers must be a dict of columns such as {{'k2': [...], 'NMI': "
@@ -125,7 +125,7 @@ def _png_size(png: bytes) -> tuple[int, int]:
     return struct.unpack(">II", png[16:24])
 
 
-def _close_in_pyplot(fig) -> None:
+def close_in_pyplot(fig) -> None:
     """Forget the figure in pyplot, so the inline backend does not show it a second time at
     the end of the cell (a figure pyplot never knew is left alone)."""
     pyplot = sys.modules.get("matplotlib.pyplot")
@@ -281,7 +281,7 @@ data-smallest-text-pt="..." data-dpi="100">
             f.write(self.png)
 
 
-def _smallest_text_pt(fig) -> float | None:
+def figure_smallest_text_pt(fig) -> float | None:
     """The smallest font size (points) of the text the figure draws: tick and axis labels of
     axes drawn with ``axis("off")`` or hidden do not count."""
     from matplotlib.text import Text
@@ -359,13 +359,13 @@ def describe(fig, alt, numbers=None, *, decimals=3, long=None) -> DescribedFigur
     problem = alt_text_problem(alt)
     if problem:
         raise ValueError(problem)
-    columns = None if numbers is None else _columns(numbers, decimals)
+    columns = None if numbers is None else numbers_columns(numbers, decimals)
     buffer = io.BytesIO()
     # No "Software" entry: the bytes depend only on the drawing.
     fig.savefig(buffer, format="png", dpi=fig.dpi, bbox_inches="tight",
                 metadata={"Software": None})
-    smallest = _smallest_text_pt(fig)
-    _close_in_pyplot(fig)
+    smallest = figure_smallest_text_pt(fig)
+    close_in_pyplot(fig)
     return DescribedFigure(buffer.getvalue(), " ".join(alt.split()), columns,
                            smallest_text_pt=smallest, dpi=fig.dpi,
                            long=None if long is None else " ".join(long.split()))

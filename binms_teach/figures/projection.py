@@ -42,9 +42,9 @@ from .alt_text import alt_text_problem
 from .describe import (
     NUMBERS_SUMMARY,
     DescribedFigure,
-    _close_in_pyplot,
-    _columns,
-    _smallest_text_pt,
+    close_in_pyplot,
+    figure_smallest_text_pt,
+    numbers_columns,
 )
 from .describe import describe as _describe_png
 from .describe import style as _style_png
@@ -131,13 +131,13 @@ def describe(fig, alt, numbers=None, *, decimals=3, long=None):
     problem = alt_text_problem(alt)
     if problem:
         raise ValueError(problem)
-    columns = None if numbers is None else _columns(numbers, decimals)
+    columns = None if numbers is None else numbers_columns(numbers, decimals)
     buffer = io.StringIO()
     # ids unique in a page that shows several figures (their clip paths would clash)
     with matplotlib.rc_context({"svg.hashsalt": f"binms-{next(_IDS)}"}):
         fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
-    smallest = _smallest_text_pt(fig)
-    _close_in_pyplot(fig)
+    smallest = figure_smallest_text_pt(fig)
+    close_in_pyplot(fig)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg"):]  # no XML prolog or DOCTYPE inside a page
     svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
