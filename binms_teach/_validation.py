@@ -6,7 +6,8 @@ each estimator in its own table, ``_parameter_constraints``; `check_params` read
 The bounds that several functions share (k1 in [1, n], max_iter, the tie and neighbour
 rules, epsilon, the engines) are declared once here, as objects (`Interval`, `Options`,
 `Binary`, `Weights`), and a bound that depends on the data names the argument it reads
-(``Rows("X")``), so a function that takes k1 without X is refused when it is declared.
+(``Rows("X")``; another argument's value: ``Arg("k1_max")``), so a function that takes k1
+without X is refused when it is declared.
 
 A check raises before any work starts, with a message that names the problem and the fix.
 It never changes what the function computes: a default (``weights=None``) reaches the
@@ -49,6 +50,13 @@ class Rows:
 
     def __call__(self, args):
         return len(args[self.of]) - self.minus
+
+
+class Arg(Rows):
+    """A bound read from another argument: its checked value minus ``minus`` (k1 <= k1_max)."""
+
+    def __call__(self, args):
+        return args[self.of] - self.minus
 
 
 class Interval:
@@ -369,13 +377,9 @@ def check_choice(value, name, options):
 
 
 def is_auto(value):
-    """Whether a k1 or k2 asks to be chosen; a string other than "auto" is an error."""
-    if isinstance(value, str):
-        if value == "auto":
-            return True
-        raise ValueError(f"{value!r} is not a value for k1 or k2: give a whole number, or "
-                         "'auto' to choose it without labels.")
-    return False
+    """Whether a k1 or k2 asks to be chosen; another string is refused by `K1` or `K2`, with
+    the message any other caller of k1 gets."""
+    return isinstance(value, str) and value == "auto"
 
 
 def check_binnnms(params, n, constraints):

@@ -44,3 +44,27 @@ def test_a_non_integer_k1_is_refused_alike_by_the_estimator_and_the_grid():
         BinNNMS(k1=2.5).fit(X)
     with pytest.raises(TypeError, match="k1 must be an integer, got 2.5"):
         choose_parameters(X, k1s=(2.5,), k2s=(2,))
+
+
+NOT_INTEGERS = [3.0, 2.5, True, "3"]
+
+
+@pytest.mark.parametrize("k1", NOT_INTEGERS, ids=repr)
+def test_a_non_integer_k1_gets_one_message_everywhere(k1):
+    """The estimator, a widget and a selection grid refuse a k1 that is not a whole number
+    with the very same words (one declaration, `K1`), whatever its type."""
+    from binms_teach.widgets import AscentExplorer
+
+    X = np.array([[0, 1, 1], [1, 1, 0], [0, 0, 1], [1, 0, 0]] * 2, dtype=np.uint8)
+    callers = {
+        "BinNNMS": lambda: BinNNMS(k1=k1, k2=2).fit(X),
+        "AscentExplorer": lambda: AscentExplorer(X, k1=k1, shape=(1, 3), k1_max=4),
+        "choose_parameters": lambda: choose_parameters(X, k1s=(k1,), k2s=(2,)),
+    }
+    messages = {}
+    for name, call in callers.items():
+        with pytest.raises(TypeError) as refused:
+            call()
+        messages[name] = str(refused.value)
+    expected = f"k1 must be an integer, got {k1!r} of type {type(k1).__name__}."
+    assert messages == dict.fromkeys(callers, expected)
