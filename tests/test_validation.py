@@ -68,3 +68,14 @@ def test_a_non_integer_k1_gets_one_message_everywhere(k1):
         messages[name] = str(refused.value)
     expected = f"k1 must be an integer, got {k1!r} of type {type(k1).__name__}."
     assert messages == dict.fromkeys(callers, expected)
+
+
+def test_choose_parameters_declares_its_own_bounds():
+    """The grid's table: its data need 4 rows (said before any grid value is read), and it
+    takes the exact algorithms only."""
+    X = np.array([[0, 1, 1], [1, 1, 0], [0, 0, 1], [1, 0, 0]] * 2, dtype=np.uint8)
+    assert choose_parameters.parameter_constraints["k1s"][1].bound is K1
+    with pytest.raises(ValueError, match="choose_parameters got 3 samples; .* at least 4"):
+        choose_parameters(X[:3], k1s=(5,))
+    with pytest.raises(ValueError, match="algorithm='hnsw': choosing k1 and k2 compares exact"):
+        choose_parameters(X, algorithm="hnsw")
