@@ -63,7 +63,8 @@ class Interval:
     """A number of ``kind`` (`numbers.Integral` or `numbers.Real`) in [low, high].
 
     A bound may be a `Rows` (read from the checked data); ``hint`` ends the message and may
-    name ``{high}``; ``empty``: the message when the data leave no value (high < low).
+    name ``{high}``; ``empty``: the message when the data leave no value (high < low);
+    ``open``: the bounds themselves are outside, (low, high).
 
     >>> Interval(numbers.Integral, 1, Rows("X")).check(3, "k1", {"X": [[0], [1]]})
     Traceback (most recent call last):
@@ -71,9 +72,9 @@ class Interval:
     ValueError: k1=3 is outside [1, 2].
     """
 
-    def __init__(self, kind, low, high, hint="", empty=None, message=None):
+    def __init__(self, kind, low, high, hint="", empty=None, message=None, open=False):
         self.kind, self.low, self.high, self.hint = kind, low, high, hint
-        self.empty, self.message = empty, message
+        self.empty, self.message, self.open = empty, message, open
 
     def reads(self):
         """The arguments whose checked values the bounds read."""
@@ -98,7 +99,8 @@ class Interval:
             if not np.isfinite(value):
                 raise ValueError(f"{name}={value} must be a finite number. "
                                  f"{self.hint}".rstrip())
-        if not (low is None or low <= value) or not (high is None or value <= high):
+        if (not (low is None or low <= value) or not (high is None or value <= high)
+                or self.open and value in (low, high)):
             if self.message:
                 raise ValueError(self.message.format(name=name, value=_short(value)))
             shown = value if self.kind is numbers.Integral else _short(value)

@@ -79,3 +79,12 @@ def test_choose_parameters_declares_its_own_bounds():
         choose_parameters(X[:3], k1s=(5,))
     with pytest.raises(ValueError, match="algorithm='hnsw': choosing k1 and k2 compares exact"):
         choose_parameters(X, algorithm="hnsw")
+
+
+def test_an_open_interval_refuses_its_bounds_and_keeps_what_lies_inside():
+    from binms_teach.selection.criteria import FRACTION_RANGE
+
+    assert FRACTION_RANGE.check(0.5, "fraction", {}) == 0.5
+    for edge in (0, 1.0):
+        with pytest.raises(ValueError, match=r"fraction=\d must lie strictly between 0 and 1"):
+            FRACTION_RANGE.check(edge, "fraction", {})

@@ -27,7 +27,9 @@ from ..hamming import hamming
 from ..labelling import epsilon_from_k2, epsilon_proximity
 from .criteria import (
     FRACTION,
+    FRACTION_RANGE,
     N_SUBSAMPLES,
+    N_SUBSAMPLES_RANGE,
     bernoulli_bic,
     distinct_subsamples,
     hamming_silhouette,
@@ -137,6 +139,7 @@ class GridData(Binary):
     "X": GridData(), "k1s": [None, Grid(K1)], "k2s": [None, Grid(K2)],
     "criterion": Options(CRITERIA, "criterion={value!r}: use one of " + ", ".join(CRITERIA)
                          + "."),
+    "n_subsamples": N_SUBSAMPLES_RANGE, "fraction": FRACTION_RANGE,
     "tie": TIE, "neighbours": NEIGHBOURS, "max_iter": MAX_ITER,
     "algorithm": Options(("exact", "reference"), (
         "algorithm={value!r}: choosing k1 and k2 compares exact partitions: use 'exact' or "
