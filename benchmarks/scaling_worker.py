@@ -1,8 +1,9 @@
-"""One point of the scaling benchmark, in a fresh process: `benchmarks/run.py` starts it.
+"""One point of the scaling benchmark, in a fresh process: `benchmarks/run.py` starts it
+(`bench_timings.bench_scaling`).
 
     python benchmarks/scaling_worker.py DATA.npy REPEATS K1 K2
 
-loads the data (saved by run.py), fits ``BinNNMS(k1, k2)`` REPEATS times and
+loads the data (saved by bench_timings.py), fits ``BinNNMS(k1, k2)`` REPEATS times and
 prints one JSON line: the fit times, the resident memory before the first fit
 and the peak resident memory of the whole process (``getrusage`` maxrss), so
 that ``peak - before`` is what the fit added on top of the interpreter,

@@ -6,7 +6,8 @@ each estimator in its own table, ``_parameter_constraints``; `check_params` read
 The bounds that several functions share (k1 in [1, n], max_iter, the tie and neighbour
 rules, epsilon, the engines) are declared once here, as objects (`Interval`, `Options`,
 `Binary`, `Weights`), and a bound that depends on the data names the argument it reads
-(``Rows("X")``), so a function that takes k1 without X is refused when it is declared.
+(``Rows("X")``; another argument's value: ``Arg("k1_max")``), so a function that takes k1
+without X is refused when it is declared.
 
 A check raises before any work starts, with a message that names the problem and the fix.
 It never changes what the function computes: a default (``weights=None``) reaches the
@@ -51,11 +52,19 @@ class Rows:
         return len(args[self.of]) - self.minus
 
 
+class Arg(Rows):
+    """A bound read from another argument: its checked value minus ``minus`` (k1 <= k1_max)."""
+
+    def __call__(self, args):
+        return args[self.of] - self.minus
+
+
 class Interval:
     """A number of ``kind`` (`numbers.Integral` or `numbers.Real`) in [low, high].
 
     A bound may be a `Rows` (read from the checked data); ``hint`` ends the message and may
-    name ``{high}``; ``empty``: the message when the data leave no value (high < low).
+    name ``{high}``; ``empty``: the message when the data leave no value (high < low);
+    ``open``: the bounds themselves are outside, (low, high).
 
     >>> Interval(numbers.Integral, 1, Rows("X")).check(3, "k1", {"X": [[0], [1]]})
     Traceback (most recent call last):
@@ -63,9 +72,9 @@ class Interval:
     ValueError: k1=3 is outside [1, 2].
     """
 
-    def __init__(self, kind, low, high, hint="", empty=None, message=None):
+    def __init__(self, kind, low, high, hint="", empty=None, message=None, open=False):
         self.kind, self.low, self.high, self.hint = kind, low, high, hint
-        self.empty, self.message = empty, message
+        self.empty, self.message, self.open = empty, message, open
 
     def reads(self):
         """The arguments whose checked values the bounds read."""
@@ -90,7 +99,8 @@ class Interval:
             if not np.isfinite(value):
                 raise ValueError(f"{name}={value} must be a finite number. "
                                  f"{self.hint}".rstrip())
-        if not (low is None or low <= value) or not (high is None or value <= high):
+        if (not (low is None or low <= value) or not (high is None or value <= high)
+                or self.open and value in (low, high)):
             if self.message:
                 raise ValueError(self.message.format(name=name, value=_short(value)))
             shown = value if self.kind is numbers.Integral else _short(value)
@@ -369,13 +379,9 @@ def check_choice(value, name, options):
 
 
 def is_auto(value):
-    """Whether a k1 or k2 asks to be chosen; a string other than "auto" is an error."""
-    if isinstance(value, str):
-        if value == "auto":
-            return True
-        raise ValueError(f"{value!r} is not a value for k1 or k2: give a whole number, or "
-                         "'auto' to choose it without labels.")
-    return False
+    """Whether a k1 or k2 asks to be chosen; another string is refused by `K1` or `K2`, with
+    the message any other caller of k1 gets."""
+    return isinstance(value, str) and value == "auto"
 
 
 def check_binnnms(params, n, constraints):

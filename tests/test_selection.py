@@ -273,7 +273,6 @@ def test_binnnms_auto_keeps_its_parameters_for_clone():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"k1": "best"}, "'best' is not a value for k1 or k2: give a whole number, or 'auto'"),
     ({"k2": "auto", "epsilon": 2.0}, "explicit epsilon was given: leave epsilon=None"),
     ({"k1": "auto", "epsilon_from": "data"}, "use epsilon_from='modes'"),
     ({"k1": "auto", "algorithm": "hnsw"}, "use algorithm='exact'"),
@@ -282,6 +281,13 @@ def test_binnnms_auto_bad_input(kwargs, message):
     X = make_bernoulli_mixture(30, 6, 2, random_state=0).data
     with pytest.raises(ValueError, match=message):
         BinNNMS(**kwargs).fit(X)
+
+
+def test_binnnms_refuses_another_string_as_any_k1_is_refused():
+    X = make_bernoulli_mixture(30, 6, 2, random_state=0).data
+    for name in ("k1", "k2"):
+        with pytest.raises(TypeError, match=f"{name} must be an integer, got 'best' of type str"):
+            BinNNMS(**{name: "best"}).fit(X)
 
 
 def test_binnnms_auto_too_few_samples():

@@ -6,7 +6,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from .. import fast
-from .._validation import check_binary, check_k1, check_tie
+from .._validation import K1, MAX_ITER, NEIGHBOURS, TIE, Binary, validate_params
 from .record import bernoulli_mixture, result
 
 # Real data of item 9: loader name and rows kept (None: all; Digits: a seeded sample).
@@ -32,6 +32,8 @@ class DescentMoves(NamedTuple):
     down: np.ndarray
 
 
+@validate_params({"X": Binary(), "k1": K1, "tie": TIE, "max_iter": MAX_ITER,
+                  "neighbours": NEIGHBOURS})
 def descent_moves(X, k1, tie="one", max_iter=100, neighbours="index"):
     """The moves of the ascents of every data point, measured against the descent claim.
 
@@ -46,9 +48,6 @@ def descent_moves(X, k1, tie="one", max_iter=100, neighbours="index"):
     >>> moves.before.tolist(), moves.after.tolist(), moves.untied.tolist()
     ([3, 3], [2, 2], [1, 1])
     """
-    X = check_binary(X)
-    k1 = check_k1(k1, len(X))
-    tie = check_tie(tie)
     history = fast.bga(X, X, k1, max_iter, tie, record=True, neighbours=neighbours)[3]
     old, new = history[:-1].reshape(-1, X.shape[1]), history[1:].reshape(-1, X.shape[1])
     moved = np.any(old != new, axis=1)

@@ -5,7 +5,7 @@ import itertools
 
 import numpy as np
 
-from .._validation import check_binary, check_k1, check_tie
+from .._validation import TIE, Binary, check_k1, validate_params
 from ..ascent import bga
 from ..hamming import nearest_neighbours
 from ..kernels import median_shift_ratio
@@ -16,6 +16,7 @@ from .record import bernoulli_mixture, result
 RATE_CHUNK_BYTES = 32 * 2**20
 
 
+@validate_params({"X": Binary(), "tie": TIE})
 def zero_over_zero_rate(X, k1_values, tie="one"):
     """For each k1, the fraction of data points x for which q = 0 in Eq. (7).
 
@@ -41,10 +42,8 @@ def zero_over_zero_rate(X, k1_values, tie="one"):
     >>> zero_over_zero_rate(X, [1, 3])  # k1 = 3: maj is [0, 0, 0], which no point equals
     {1: 0.0, 3: 1.0}
     """
-    X = check_binary(X)
-    tie = check_tie(tie)
     n, d = X.shape
-    k1_values = [check_k1(k1, n) for k1 in k1_values]
+    k1_values = [check_k1(k1, n) for k1 in k1_values]  # each as K1 declares it
     if not k1_values:
         raise ValueError("k1_values is empty; give at least one k1, e.g. [5, 10, 20].")
     k_max = max(k1_values)

@@ -8,10 +8,12 @@
   lower.
 """
 
+from numbers import Integral, Real
+
 import numpy as np
 from sklearn.metrics import silhouette_samples
 
-from .._validation import check_binary, check_int, checked_already
+from .._validation import Interval, check_binary, checked_already, validate_params
 from ..evaluation.metrics import ari
 from ..evaluation.votes import cluster_votes
 from ..hamming import hamming
@@ -21,6 +23,10 @@ FRACTION = 0.8
 N_SUBSAMPLES = 3
 # Bernoulli parameters of a cluster: (ones + SMOOTHING) / (size + 2 SMOOTHING) (Jeffreys).
 SMOOTHING = 0.5
+# Their bounds, declared once for `subsamples`, `distinct_subsamples` and `choose_parameters`.
+N_SUBSAMPLES_RANGE = Interval(Integral, 1, 10**6)
+FRACTION_RANGE = Interval(Real, 0, 1, open=True,
+                          message="{name}={value} must lie strictly between 0 and 1.")
 
 
 def hamming_silhouette(X, labels, D=None, *, check_input=True):
@@ -92,6 +98,8 @@ def bernoulli_bic(X, labels, smoothing=SMOOTHING, *, check_input=True):
     return float(-2 * log_l + (k * d + k - 1) * np.log(n))
 
 
+@validate_params({"n": Interval(Integral, 2, 2**40), "n_subsamples": N_SUBSAMPLES_RANGE,
+                  "fraction": FRACTION_RANGE})
 def subsamples(n, n_subsamples=N_SUBSAMPLES, fraction=FRACTION, random_state=0):
     """Row indices of ``n_subsamples`` random subsamples (without replacement), each sorted.
 
@@ -102,15 +110,12 @@ def subsamples(n, n_subsamples=N_SUBSAMPLES, fraction=FRACTION, random_state=0):
     >>> [s.tolist() for s in subsamples(5, 2, 0.6, random_state=0)]
     [[2, 3, 4], [0, 3, 4]]
     """
-    n = check_int(n, "n", 2, 2**40)
-    n_subsamples = check_int(n_subsamples, "n_subsamples", 1, 10**6)
-    if not 0 < fraction < 1:
-        raise ValueError(f"fraction={fraction!r} must lie strictly between 0 and 1.")
     m = max(2, int(round(fraction * n)))
     rng = np.random.default_rng(random_state)
     return [np.sort(rng.choice(n, m, replace=False)) for _ in range(n_subsamples)]
 
 
+@validate_params({"n_subsamples": N_SUBSAMPLES_RANGE, "fraction": FRACTION_RANGE})
 def distinct_subsamples(row_id, n_subsamples=N_SUBSAMPLES, fraction=FRACTION, random_state=0):
     """`subsamples` of the distinct rows, each with every copy of its rows (row indices, sorted).
 

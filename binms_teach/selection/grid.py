@@ -11,16 +11,15 @@ import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
 from .._validation import (
-    ALGORITHM,
     K1,
     K2,
     MAX_ITER,
     NEIGHBOURS,
     TIE,
-    check_binary,
-    check_params,
+    Binary,
+    Options,
     checked_already,
-    trusted,
+    validate_params,
 )
 from ..ascent import bga
 from ..datasets.rows import distinct_rows
@@ -28,7 +27,9 @@ from ..hamming import hamming
 from ..labelling import epsilon_from_k2, epsilon_proximity
 from .criteria import (
     FRACTION,
+    FRACTION_RANGE,
     N_SUBSAMPLES,
+    N_SUBSAMPLES_RANGE,
     bernoulli_bic,
     distinct_subsamples,
     hamming_silhouette,
@@ -101,10 +102,48 @@ def _k1_block(X, k1, k2s, subsets, fraction, tie, max_iter, neighbours, algorith
         subs.append([sub[0, where[min(m - 1, scaled(k2, fraction, 1))]] for k2 in k2s])
     return full[0], eps[0], subs
 
-# The parameters beside the grids and the data, as BinNNMS declares them.
-PARAMETERS = {"tie": TIE, "neighbours": NEIGHBOURS, "max_iter": MAX_ITER, "algorithm": ALGORITHM}
+class Grid:
+    """A grid of k1 (or k2) candidates: a sequence of distinct values, each checked as BinNNMS
+    checks its k1 (``K1``) or k2 (``K2`` on the rows of X), so 2.5 is refused here as there."""
+
+    def __init__(self, bound):
+        self.bound = bound
+
+    def reads(self):
+        return {"X"}
+
+    def check(self, values, name, args):
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise TypeError(f"{name} must be a sequence of whole numbers, e.g. (1, 5, 10).")
+        out = tuple(self.bound.check(v, name[:2], {"X": args["X"], "M": args["X"]})
+                    for v in values)
+        if not out:
+            raise ValueError(f"{name} is empty: give at least one value, e.g. (1, 5, 10).")
+        if len(set(out)) < len(out):
+            raise ValueError(f"{name} repeats a value: give each value once.")
+        return out
 
 
+class GridData(Binary):
+    """0/1 rows, at least 4: subsamples must still have 2 points and a neighbour."""
+
+    def check(self, value, name, args):
+        X = super().check(value, name, args)
+        if len(X) < 4:
+            raise ValueError(f"choose_parameters got {len(X)} samples; choosing k1 and k2 needs "
+                             "at least 4 (subsamples must still have 2 points and a neighbour).")
+        return X
+
+
+@validate_params({
+    "X": GridData(), "k1s": [None, Grid(K1)], "k2s": [None, Grid(K2)],
+    "criterion": Options(CRITERIA, "criterion={value!r}: use one of " + ", ".join(CRITERIA)
+                         + "."),
+    "n_subsamples": N_SUBSAMPLES_RANGE, "fraction": FRACTION_RANGE,
+    "tie": TIE, "neighbours": NEIGHBOURS, "max_iter": MAX_ITER,
+    "algorithm": Options(("exact", "reference"), (
+        "algorithm={value!r}: choosing k1 and k2 compares exact partitions: use 'exact' or "
+        "'reference' ('hnsw' gives approximate ones)."))})
 def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_state=0,
                       n_jobs=None, n_subsamples=N_SUBSAMPLES, fraction=FRACTION,
                       tie="one", max_iter=100, neighbours="index", algorithm="exact"):
@@ -147,21 +186,9 @@ def choose_parameters(X, k1s=None, k2s=None, *, criterion="rank_mean", random_st
     >>> round(ari(mix.target, sel.labels_), 3)
     0.968
     """
-    X = X if trusted() else check_binary(X)  # BinNNMS(k1="auto") passes its checked X
-    n = len(X)
-    if n < 4:
-        raise ValueError(f"choose_parameters got {n} samples; choosing k1 and k2 needs at "
-                         "least 4 (subsamples must still have 2 points and a neighbour).")
-    k1s = _check_grid(K1S if k1s is None else k1s, "k1s", n, n, k1s is None)
-    k2s = _check_grid(K2S if k2s is None else k2s, "k2s", n, n - 1, k2s is None)
-    if criterion not in CRITERIA:
-        raise ValueError(f"criterion={criterion!r}: use one of {', '.join(CRITERIA)}.")
-    p = check_params(PARAMETERS, {"tie": tie, "neighbours": neighbours, "max_iter": max_iter,
-                                  "algorithm": algorithm})
-    tie, neighbours, max_iter, algorithm = (p[n] for n in PARAMETERS)
-    if algorithm == "hnsw":
-        raise ValueError("algorithm='hnsw' gives approximate partitions; choosing k1 and k2 "
-                         "compares exact ones: use 'exact' or 'reference'.")
+    n = len(X)  # X and the parameters are checked (or BinNNMS(k1="auto") checked them)
+    k1s = _default_grid(K1S, n) if k1s is None else k1s
+    k2s = _default_grid(K2S, n - 1) if k2s is None else k2s
     row_id = distinct_rows(X, check_input=False)
     subsets = distinct_subsamples(row_id, n_subsamples, fraction, random_state)
 
@@ -214,16 +241,6 @@ def _edge_note(sel, n):
                    if len(grid) > 1 and value == max(grid) < high)
 
 
-def _check_grid(values, name, n, high, default):
-    """Each value of a grid as BinNNMS's k1 or k2 takes it: 2.5 is refused here as there."""
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of whole numbers, e.g. (1, 5, 10).")
-    if default:                                    # the default grid is cut to the data's size
-        values = [v for v in values if v <= high] or [high]
-    bound, data = (K1, "X") if name == "k1s" else (K2, "M")
-    out = tuple(bound.check(v, name[:2], {data: range(n)}) for v in values)
-    if not out:
-        raise ValueError(f"{name} is empty: give at least one value, e.g. (1, 5, 10).")
-    if len(set(out)) < len(out):
-        raise ValueError(f"{name} repeats a value: give each value once.")
-    return out
+def _default_grid(values, high):
+    """The default grid cut to the data's size (at least its largest allowed value)."""
+    return tuple(v for v in values if v <= high) or (high,)

@@ -7,10 +7,12 @@ Bernoulli cluster), or columns far more correlated than on the model's draws
 structure found", `Selection.structure`, `null_reason`).
 """
 
+from numbers import Integral
+
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from .._validation import check_binary, check_int
+from .._validation import Interval, check_binary, validate_params
 from .criteria import bernoulli_bic
 
 # The dependence route declares structure when the columns' dependence lies more than this many
@@ -44,6 +46,7 @@ def null_bic(X, *, check_input=True):
     return bernoulli_bic(X, np.zeros(len(X), dtype=np.int64), check_input=False)
 
 
+@validate_params({"n_draws": Interval(Integral, 2, 10**6)})
 def dependence_score(X, n_draws=DEPENDENCE_DRAWS, random_state=0, *, check_input=True):
     """How far the columns' dependence lies above its value on independence models.
 
@@ -81,7 +84,6 @@ def dependence_score(X, n_draws=DEPENDENCE_DRAWS, random_state=0, *, check_input
     True
     """
     X = (check_binary(X) if check_input else X).astype(float)
-    n_draws = check_int(n_draws, "n_draws", 2, 10**6)
     X = X[:, X.std(axis=0) > 0]
     n, d = X.shape
     if d < 2:

@@ -12,12 +12,14 @@ import numpy as np
 
 from .. import ascent
 from .._validation import (
+    K1,
+    MAX_ITER,
+    NEIGHBOURS,
+    TIE,
+    Binary,
     check_binary,
     check_int,
-    check_k1,
-    check_max_iter,
-    check_neighbours,
-    check_tie,
+    validate_params,
 )
 from ._arrays import frozen
 
@@ -122,6 +124,8 @@ class AscentTrace:
         return len(self.steps)
 
 
+@validate_params({"X": Binary(), "k1": K1, "max_iter": MAX_ITER, "tie": TIE,
+                  "neighbours": NEIGHBOURS})
 def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     """Every step of the binary gradient ascent of one point (Eq. 7).
 
@@ -159,12 +163,8 @@ def ascent_trace(X, x0, k1, max_iter=100, tie="one", *, neighbours="index"):
     >>> step.x_next.tolist(), step.n_changed, trace.steps[1].fixed
     ([0, 0, 1], 1, True)
     """
-    X = check_binary(X)
-    x0, start = _start(X, x0)
-    k1 = check_k1(k1, len(X))
-    max_iter = check_max_iter(max_iter)
-    return _ascent_trace(X, x0, start, k1, max_iter, check_tie(tie),
-                         check_neighbours(neighbours))
+    x0, start = _start(X, x0)  # an index or a vector: checked as what it is
+    return _ascent_trace(X, x0, start, k1, max_iter, tie, neighbours)
 
 
 def _start(X, x0):

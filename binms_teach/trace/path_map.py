@@ -6,18 +6,21 @@ the points; `path_map` runs the ascents and places every iterate.
 """
 
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 from scipy.linalg import eigh
 
 from .. import fast
 from .._validation import (
-    check_binary,
+    K1,
+    MAX_ITER,
+    NEIGHBOURS,
+    TIE,
+    Binary,
+    Interval,
     check_int,
-    check_k1,
-    check_max_iter,
-    check_neighbours,
-    check_tie,
+    validate_params,
 )
 from ..datasets.rows import unique_rows
 from ..hamming import hamming
@@ -153,6 +156,7 @@ class PathMap:
         """The longest path's number of moves."""
         return max(len(p) for p in self.paths) - 1
 
+    @validate_params({"t": Interval(Integral, 0, 10**9)})
     def at(self, t):
         """The `PathFrame` after t updates.
 
@@ -163,12 +167,13 @@ class PathMap:
         >>> [p.tolist() for p in pm.paths], pm.at(0).moving.tolist(), pm.at(1).n_moving
         ([[0, 1], [3, 2]], [True, True], 0)
         """
-        t = check_int(t, "t", 0, 10**9)
         index = np.array([p[min(t, len(p) - 1)] for p in self.paths])
         moving = np.array([t < len(p) - 1 for p in self.paths])
         return PathFrame(t, frozen(index), frozen(self.coords[index]), frozen(moving))
 
 
+@validate_params({"X": Binary(), "k1": K1, "max_iter": MAX_ITER, "tie": TIE,
+                  "neighbours": NEIGHBOURS})
 def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbours="index"):
     """Run the ascent of the given data points and place their paths on an MDS map.
 
@@ -200,19 +205,15 @@ def path_map(X, starts, k1, max_iter=100, tie="one", background=None, *, neighbo
     >>> [p.tolist() for p in pm.paths], pm.background.tolist(), pm.n_steps
     ([[0, 1], [3, 2]], [1, 2], 1)
     """
-    X = check_binary(X)
     n = len(X)
-    starts = _indices(starts, n, "starts")
+    starts = _indices(starts, n, "starts")  # index arrays into X: checked against its rows
     background = _indices([] if background is None else background, n, "background")
-    k1 = check_k1(k1, n)
-    max_iter = check_max_iter(max_iter)
-    tie = check_tie(tie)
     if len(starts) == 0:
         raise ValueError("starts is empty; give the data indices whose paths to draw.")
 
     # 1. The ascent of every start at once, with every round recorded.
     _, n_iter, converged, history = fast.bga(X, X[starts], k1, max_iter, tie, record=True,
-                                             neighbours=check_neighbours(neighbours))
+                                             neighbours=neighbours)
     moves = n_iter - converged  # the confirming update is not a move
     # 2. Every distinct vector to place: the background points and every iterate.
     visited = [history[: moves[i] + 1, i] for i in range(len(starts))]

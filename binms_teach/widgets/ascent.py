@@ -2,11 +2,12 @@
 voters, their votes in every pixel, x_{j+1} with the bits that changed, and the whole path."""
 
 from collections import OrderedDict
+from numbers import Integral
 
 import ipywidgets as widgets
 import numpy as np
 
-from .._validation import check_binary, check_int, check_k1, check_neighbours, check_tie
+from .._validation import NEIGHBOURS, TIE, Arg, Binary, Interval, Rows, k_bound, validate_params
 from ..trace import ascent_trace
 from .access import EXPLORER_CLASS, DescribedImage, PlayButton, live, named_controls
 from .base import Explorer, column, plural
@@ -180,22 +181,22 @@ distance to the mode: 1 bit, then 0'
 
     CACHE_SIZE = 256
 
+    @validate_params({
+        "X": Binary(), "tie": TIE, "neighbours": NEIGHBOURS, "k1_max": k_bound("k1_max"),
+        "k1": Interval(Integral, 1, Arg("k1_max"), "Raise k1_max to explore a larger k1."),
+        "start": Interval(Integral, 0, Rows("X", minus=1), "start is a data index."),
+        "max_iter": Interval(Integral, 1, 10**6, "The explorer shows at least one update."),
+        "scale": Interval(Integral, 1, 64)})
     def __init__(self, X, *, start=0, k1=10, tie="one", max_iter=100, neighbours="index",
                  shape=(16, 15), y=None, k1_max=30, scale=10):
-        self.X = check_binary(X)
+        self.X = X
         n, d = self.X.shape
         self.shape = tuple(int(s) for s in shape)
         if len(self.shape) != 2 or self.shape[0] * self.shape[1] != d:
             raise ValueError(f"shape={shape} does not hold the {d} features of a sample; "
                              f"give (rows, columns) with rows * columns = {d}.")
-        self.tie = check_tie(tie)
-        self.max_iter = check_int(max_iter, "max_iter", 1, 10**6,
-                                  "The explorer shows at least one update.")
-        k1_max = check_k1(k1_max, n, name="k1_max")
-        check_int(k1, "k1", 1, k1_max, "Raise k1_max to explore a larger k1.")
-        check_int(start, "start", 0, n - 1, "start is a data index.")
+        self.tie, self.max_iter, self.scale = tie, max_iter, scale
         self.y = None if y is None else np.asarray(y)
-        self.scale = check_int(scale, "scale", 1, 64)
         self.thumb_scale = max(2, 2 * self.scale // 5)  # neighbours, 10 to a row
         self.path_scale = self.thumb_scale  # the path, 12 to a row
         self._cache = OrderedDict()
@@ -208,7 +209,7 @@ distance to the mode: 1 bit, then 0'
         self.k1 = widgets.IntSlider(value=k1, min=1, max=k1_max, description="k1",
                                     continuous_update=False)
         self.neighbours = widgets.ToggleButtons(
-            options=["index", "ball"], value=check_neighbours(neighbours),
+            options=["index", "ball"], value=neighbours,
             description="neighbours",
             style={"button_width": "60px", "description_width": "initial"},
             tooltips=["the k1 nearest; at equal distance the lower row index wins",
@@ -259,9 +260,10 @@ distance to the mode: 1 bit, then 0'
 
 
     # model -----------------------------------------------------------------
+    @validate_params({"neighbours": NEIGHBOURS})
     def trace_for(self, point, k1, neighbours="index"):
         """The (cached) `AscentTrace` of data point ``point`` with ``k1`` and a neighbour rule."""
-        key = (int(point), int(k1), check_neighbours(neighbours))
+        key = (int(point), int(k1), neighbours)
         if key in self._cache:
             self._cache.move_to_end(key)
         else:

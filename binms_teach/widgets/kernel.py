@@ -9,11 +9,12 @@ slider to them.
 
 import itertools
 from dataclasses import dataclass
+from numbers import Real
 
 import ipywidgets as widgets
 import numpy as np
 
-from .._validation import check_binary
+from .._validation import Binary, Interval, check_binary, validate_params
 from ..figures.nb01_05 import kernel_explorer_figure
 from ..kernels import aitchison_aitken, kde
 from .access import EXPLORER_CLASS, DescribedImage, live, named_controls
@@ -116,16 +117,14 @@ class KernelExplorer(Explorer):
 estimate at 001 (0.2865 → 0.4863)'
     """
 
+    @validate_params({"X": Binary(), "lam": Interval(Real, 0.5, 1.0, message=(
+        "lam = {value} is outside [0.5, 1]: the kernel is defined for 1/2 <= lambda <= 1."))})
     def __init__(self, X, *, lam=0.75, step=0.01):
-        self.X = check_binary(X)
+        self.X = X
         n, d = self.X.shape
         if d > MAX_D:
             raise ValueError(f"X has d = {d} features: the explorer draws a bar for each of the "
                              f"2^d points of {{0,1}}^d; give at most d = {MAX_D}.")
-        lam = float(lam)
-        if not 0.5 <= lam <= 1.0:
-            raise ValueError(f"lam = {lam} is outside [0.5, 1]: the kernel is defined for "
-                             "1/2 <= lambda <= 1.")
         self.points = all_points(d)
         self.names = ["".join(map(str, p)) for p in self.points]
         self.in_data = (self.points[:, None, :] == self.X[None, :, :]).all(axis=2).any(axis=1)

@@ -3,11 +3,13 @@
 It displays the `binms_teach.trace.LabellingState` of the chosen k2.
 """
 
+from numbers import Integral
+
 import ipywidgets as widgets
 import numpy as np
 from scipy.sparse.csgraph import minimum_spanning_tree
 
-from .._validation import check_int
+from .._validation import Arg, Binary, Interval, Rows, validate_params
 from ..figures import palette
 from ..hamming import hamming
 from ..majority import majority_vote
@@ -73,11 +75,13 @@ class LabellingExplorer(Explorer):
     N_COLOURED = 10
     N_BARS = 40
 
+    @validate_params({
+        "modes": Binary(),
+        "k2_max": Interval(Integral, 1, Rows("modes", minus=1), "k2 ranks the other {high} points.",
+                           empty="The labelling task needs at least 2 modes, got 1."),
+        "k2": Interval(Integral, 1, Arg("k2_max"), "Raise k2_max to explore a larger k2.")})
     def __init__(self, modes, *, k2=10, k2_max=50, y=None, X=None, shape=None, size=(9, 4)):
         self.model = model = LabellingModel(modes, X=X, y=y)
-        n = model.n
-        k2_max = check_int(k2_max, "k2_max", 1, n - 1, f"k2 ranks the other {n - 1} points.")
-        check_int(k2, "k2", 1, k2_max, "Raise k2_max to explore a larger k2.")
         self.shape = None if shape is None else tuple(shape)
         self.k2 = widgets.IntSlider(value=k2, min=1, max=k2_max, description="k2")
         options = ["modes", "data"] if X is not None else ["modes"]
@@ -121,7 +125,7 @@ class LabellingExplorer(Explorer):
         self.bars = bars.bar(np.arange(self.N_BARS), np.ones(self.N_BARS), width=0.8,
                              animated=True)
         bars.set_yscale("log")
-        bars.set_ylim(0.8, n)
+        bars.set_ylim(0.8, model.n)
         bars.set_xlim(-0.8, self.N_BARS - 0.2)
         bars.set_xlabel(f"the {self.N_BARS} largest clusters")
         bars.set_ylabel("samples (log scale)")
