@@ -62,6 +62,20 @@ def in_tree(page, role: str) -> list[str]:
     return [n.get("name", {}).get("value", "") for n in nodes if not n.get("ignored")]
 
 
+def settled(page, quiet: int = 4, limit_s: float = 60) -> tuple[int, int]:
+    """Headings and images in the tree once rendering (markdown, MathJax, outputs) has settled:
+    the same counts ``quiet`` seconds running, no scrolling. A loaded machine renders slower,
+    so a fixed wait would measure a half-drawn notebook."""
+    counts, same, waited = None, 0, 0.0
+    while same < quiet and waited < limit_s:
+        page.wait_for_timeout(1000)
+        waited += 1
+        now = len(in_tree(page, "heading")), len(in_tree(page, "image"))
+        same = same + 1 if now == counts else 0
+        counts = now
+    return counts
+
+
 def measure(tmp_path: Path, notebook: str, user_settings: dict) -> tuple[int, int]:
     """Headings and images in the accessibility tree, right after ``notebook`` opens."""
     require_chromium()
@@ -78,9 +92,7 @@ def measure(tmp_path: Path, notebook: str, user_settings: dict) -> tuple[int, in
                 page = browser.new_page(viewport=VIEWPORT)
                 page.goto(lab.notebook_url(notebook))
                 page.locator(".jp-Notebook .jp-MarkdownCell").first.wait_for(timeout=60_000)
-                # let the rendering (markdown, MathJax, outputs) settle; no scrolling
-                page.wait_for_timeout(3000)
-                return len(in_tree(page, "heading")), len(in_tree(page, "image"))
+                return settled(page)
             finally:
                 browser.close()
     finally:
