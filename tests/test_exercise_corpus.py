@@ -322,6 +322,10 @@ NUMBER_WRONG = {
     "08.2 arithmetic": ("08.2", 0.853, "arithmetic mean"),
     "08.4 arithmetic": ("08.4", 0.103, "arithmetic mean"),
     "09.zoo_orders arithmetic": ("09.zoo_orders", 0.775, "arithmetic mean"),
+    "08.1 arithmetic": ("08.1", 0.792, "arithmetic mean"),
+    "09.2 arithmetic": ("09.2", 0.739, "arithmetic mean"),
+    "09.3 arithmetic": ("09.3", 0.02, "arithmetic mean"),
+    "11.2 arithmetic": ("11.2", 0.675, "arithmetic mean"),
     "02.3 two places": ("02.3", 0.18, "rounded to 2 decimal places"),
 }
 NUMBER_RIGHT = [("04.1", 0.3241), ("04.1", 15 * 0.7**4 * 0.3**2), ("02.2", 4), ("02.3", 0.176),
@@ -348,6 +352,44 @@ def test_the_arithmetic_nmi_of_a_random_labelling_is_what_the_hint_covers():
     values = _nmi_arithmetic_digits_random()
     assert all(low <= v <= high for v in values), values
     assert all(not EXERCISES["07.random_nmi"].judge(v)[0] for v in values)
+
+
+def _arithmetic_nmi_of_the_solutions():
+    """exercise id -> scikit-learn's default (arithmetic) NMI of what its solution computes."""
+    from sklearn.metrics import normalized_mutual_info_score as arithmetic
+
+    from binms_teach import BinNNMS, KModes, experiments
+    from binms_teach.datasets import load_digits
+    zoo, soybean, spect = (experiments.load(n) for n in ("zoo", "soybean", "spect"))
+    digits = load_digits()
+    s = experiments.sweep(soybean.data, soybean.target, range(2, 11), range(2, 13), tie="zero",
+                          silhouette=False)
+    closest = min(np.argwhere(s.n_clusters == 40),
+                  key=lambda ij: abs(s.nmi[tuple(ij)] - 0.743) + abs(s.ari[tuple(ij)] - 0.331))
+    chance = np.random.default_rng(0).integers(150, size=len(spect.target))
+    return {
+        "08.1": np.mean([arithmetic(zoo.target, KModes(n_clusters=8, n_init=10, random_state=r)
+                                    .fit(zoo.data).labels_) for r in range(10)]),
+        "08.2": arithmetic(zoo.target, BinNNMS(k1=10, k2=25).fit(zoo.data).labels_),
+        "08.4": arithmetic(spect.target, chance),
+        "08.digits_nmi": arithmetic(digits.target,
+                                    BinNNMS(k1=10, k2=25).fit(digits.data).labels_),
+        "09.2": arithmetic(soybean.target, s.labels[tuple(closest)]),
+        "09.3": arithmetic(digits.target, BinNNMS(k1=5, k2=30).fit(digits.data).labels_),
+        "11.2": arithmetic(digits.target, KModes(n_clusters=40, n_init=1, random_state=0)
+                           .fit(digits.data).labels_),
+    }
+
+
+def test_the_arithmetic_hints_name_what_scikit_learns_default_gives():
+    """Each solution's result scored with scikit-learn's default NMI is the value the hint names
+    (within the tolerance), and is far enough from the right answer to be told apart."""
+    for exercise_id, value in _arithmetic_nmi_of_the_solutions().items():
+        exercise = EXERCISES[exercise_id]
+        (named, why), = [m for m in exercise.mistakes if "arithmetic" in m[1]]
+        assert abs(value - named) <= exercise.tol, (exercise_id, value, named)
+        verdict = check(exercise_id, value)
+        assert not verdict.correct and "arithmetic mean" in verdict.message, verdict.message
 
 
 def test_04_1_tells_the_misprint_from_the_kernel():
