@@ -245,6 +245,10 @@ def _one(constraints, value, name, args):
             return c.check(value, name, args)
         except (TypeError, ValueError) as exc:
             errors.append(exc)
+    options = [o for c in constraints if isinstance(c, Options) for o in c.options]
+    if options and isinstance(errors[0], TypeError):  # name the word it also takes ("auto")
+        raise TypeError(f"{errors[0]} {name} may also be "
+                        f"{' or '.join(repr(o) for o in options)}.") from None
     raise errors[0]
 
 
