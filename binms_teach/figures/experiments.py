@@ -138,9 +138,11 @@ def plot_curves(curves, axes, title=""):
 
 def draw_figure2(curves, slide=False):
     """Figure 2 as a matplotlib figure, from a mapping name -> list of QuantizationCurves:
-    one row per data set. For a slide, give one data set."""
+    one row per data set. For a slide, give one data set: its panels are not titled with its
+    name (the slide's heading says it; in the slide's type the two titles would run into each
+    other)."""
     fig = _figure_rows(list(curves), 3.4, slide, lambda row, name: plot_curves(
-        curves[name], row, paper.TITLES.get(name, name)))
+        curves[name], row, "" if slide else paper.TITLES.get(name, name)))
     if slide:  # one legend below the panels, never on a curve: colour is k1, dashes the classes
         from matplotlib.lines import Line2D
 

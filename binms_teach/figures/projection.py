@@ -59,7 +59,14 @@ SLIDE_FIGURE_HEIGHT = 590  # the tallest a figure is shown under a heading (deck
 _SLIDE_RC = {"svg.fonttype": "none", "font.size": 18, "axes.titlesize": 19,
              "axes.labelsize": 18, "xtick.labelsize": 17, "ytick.labelsize": 17,
              "legend.fontsize": 17, "legend.title_fontsize": 17, "figure.titlesize": 20,
-             "lines.markersize": 14, "lines.linewidth": 3.5, "axes.linewidth": 1.5}
+             "lines.markersize": 14, "lines.linewidth": 3.5, "axes.linewidth": 1.5,
+             # maths in DejaVu Sans, the font the browser draws the rest with: the default
+             # fontset takes \mathcal from STIX's private-use glyphs, which the browser draws
+             # as empty boxes
+             "mathtext.fontset": "custom", "mathtext.rm": "DejaVu Sans",
+             "mathtext.it": "DejaVu Sans:italic", "mathtext.bf": "DejaVu Sans:bold",
+             "mathtext.cal": "DejaVu Sans:italic", "mathtext.sf": "DejaVu Sans",
+             "mathtext.tt": "DejaVu Sans Mono", "mathtext.fallback": "stixsans"}
 _IDS = itertools.count()
 
 

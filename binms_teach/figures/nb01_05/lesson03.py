@@ -165,7 +165,7 @@ own marker, and its 2 centres as crosses; ARI 0 with the true groups.'
     numbers = {"panel": [], "cluster": [], "points": [], "mean of its points": []}
     parts, found, scores = [], [], []
     with style(slide):
-        fig = new_figure((9.6, 5.4) if slide else (9, 3.9))
+        fig = new_figure((9.6, 4.9) if slide else (9, 3.9))
         axes = fig.subplots(1, len(panels), sharey=True)
         earlier = looks = None  # cluster -> style index; the right panel's follow the left's
         for side, ax, panel in zip(("Left", "Right"), axes, panels, strict=True):
