@@ -29,9 +29,13 @@ from binms_teach.widgets import (
     PathMapExplorer,
 )
 from binms_teach.widgets.access import (
+    BUTTON_GREY,
     EXPLORER_CLASS,
     FOCUS_COLOUR,
+    GAP_COLOUR,
     LIVE_CLASS,
+    PRESSED_GREY,
+    STYLE,
     DescribedImage,
     PlayButton,
     named_controls,
@@ -186,12 +190,6 @@ def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflo
     assert "set(readout, 'role', 'textbox')" in script
     # it runs again when a button's state (its class) changes
     assert "attributeFilter: ['class']" in script
-    # focus: a 3 px outline, at 3:1 or better on white and on JupyterLab's button grey
-    width = re.search(rf"\.{EXPLORER_CLASS} :focus-visible.*?outline: (\d+)px solid (#\w+)",
-                      style)
-    assert width and int(width.group(1)) >= 2 and width.group(2) == FOCUS_COLOUR
-    assert contrast_ratio(FOCUS_COLOUR, "#ffffff") >= 3
-    assert contrast_ratio(FOCUS_COLOUR, "#eeeeee") >= 3
     # reflow, scoped to the explorer: rows wrap, pictures scale, text wraps
     rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", style))
     assert all(sel.strip().startswith(f".{EXPLORER_CLASS}") for r in rules
@@ -200,6 +198,70 @@ def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflo
                for r, d in rules.items())
     assert any(".widget-hbox" in r and "flex-wrap: wrap" in d for r, d in rules.items())
     assert any(f".{LIVE_CLASS}" in r and "white-space: normal" in d for r, d in rules.items())
+
+
+def _luminance(hex_colour):
+    """WCAG 2.1's relative luminance, written out: each sRGB channel c in [0, 1] is made
+    linear (c / 12.92 up to 0.03928, else ((c + 0.055) / 1.055) ** 2.4) and weighted
+    0.2126 R + 0.7152 G + 0.0722 B."""
+    channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(a, b):
+    """WCAG's contrast ratio (lighter + 0.05) / (darker + 0.05)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _rules(style):
+    """The style's rules as (selector, {property: value}) pairs, in order."""
+    return [(selector.strip(), dict((k.strip(), v.strip()) for k, v in
+                                    (d.split(":", 1) for d in body.split(";") if ":" in d)))
+            for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", style)]
+
+
+def test_the_formula_gives_wcags_own_figures():
+    """The written-out formula against figures WCAG's understanding documents give."""
+    assert round(_ratio("#000000", "#ffffff"), 2) == 21.0
+    assert round(_ratio("#767676", "#ffffff"), 2) == 4.54
+    assert _ratio("#ffffff", "#ffffff") == 1.0
+
+
+def test_the_focus_ring_has_a_white_gap_and_3_to_1_against_its_neighbours():
+    """WCAG 2.4.7 and 1.4.11: a 3 px dark ring at 2 px from the control, the 2 px between
+    them painted white, so the ring meets white inside and the page outside."""
+    rules = _rules(STYLE)
+    focus = [d for sel, d in rules if f".{EXPLORER_CLASS} :focus-visible" in sel.split(",")[0]]
+    assert len(focus) == 1, rules
+    ring = focus[0]
+    width, kind, colour = ring["outline"].replace("!important", "").split()
+    assert (width, kind, colour) == ("3px", "solid", FOCUS_COLOUR)
+    offset = ring["outline-offset"].replace("!important", "").strip()
+    gap = ring["box-shadow"].replace("!important", "").split()
+    # the white spread of the box-shadow fills exactly the outline's offset: no page shows
+    # through between the control and its ring
+    assert gap[:3] == ["0", "0", "0"] and gap[3] == offset == "2px" and gap[4] == GAP_COLOUR
+    # the ring against what can touch it or sit next to it: the white gap (and a white
+    # page), JupyterLab's button grey, its pressed-button grey, the controls' #767676 border
+    ratios = {ground: round(_ratio(FOCUS_COLOUR, ground), 2)
+              for ground in (GAP_COLOUR, BUTTON_GREY, PRESSED_GREY, "#767676")}
+    assert ratios == {"#ffffff": 17.4, "#eeeeee": 15.0, "#bdbdbd": 9.26, "#767676": 3.83}
+    assert min(ratios.values()) >= 3
+    # the library's formula agrees with the one written out here
+    assert all(abs(contrast_ratio(FOCUS_COLOUR, g) - r) < 0.01 for g, r in ratios.items())
+    # a mouse click draws no ring (:focus-visible does not match), the keyboard does
+    mouse = [d for sel, d in rules if ":focus:not(:focus-visible)" in sel]
+    assert mouse and mouse[0]["outline"].startswith("none")
+
+
+def test_the_book_stepper_draws_the_same_ring():
+    from binms_teach.widgets.stepper import _STYLE
+
+    rule = re.search(r":focus-visible\{([^}]*)\}", _STYLE).group(1)
+    assert "outline:3px solid #1a1a1a" in rule and "outline-offset:2px" in rule
+    assert "box-shadow:0 0 0 2px #fff" in rule
 
 
 @pytest.mark.parametrize("name", ALL)

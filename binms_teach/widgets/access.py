@@ -27,17 +27,25 @@ import ipywidgets as widgets
 
 EXPLORER_CLASS = "binms-explorer"
 LIVE_CLASS = "binms-live"
-FOCUS_COLOUR = "#1a1a1a"  # 17:1 on white, 14:1 on JupyterLab's light grey buttons
+FOCUS_COLOUR = "#1a1a1a"  # the focus ring: 17.40:1 on white, 15.00:1 on JupyterLab's #eeeeee
+GAP_COLOUR = "#ffffff"  # the gap between a control and its ring
+FOCUS_WIDTH, GAP_WIDTH = 3, 2  # CSS px
+# JupyterLab's light theme (--jp-layout-color2 and 3) fills a button #eeeeee, a pressed
+# toggle button #bdbdbd: 1.62:1 apart, too close to tell the state by (WCAG 1.4.11 asks 3:1).
+BUTTON_GREY, PRESSED_GREY = "#eeeeee", "#bdbdbd"
 
 # The explorer's own style, scoped to its class (WCAG 2.1: 2.4.7 focus visible, 1.4.10
-# reflow): a 3 px dark outline on whatever has the keyboard focus; control rows that wrap,
-# controls and pictures no wider than the explorer (pictures scale down, keeping their
-# proportions), text that wraps instead of being cut.
+# reflow). Whatever has the keyboard focus gets a 3 px dark ring with a 2 px white gap
+# between it and the control (the outline, offset; the white box-shadow fills the offset), so
+# the ring touches only white on a white, a grey or a coloured control alike. Control rows
+# wrap, controls and pictures are no wider than the explorer (pictures scale down, keeping
+# their proportions), text wraps instead of being cut.
 STYLE = """
 .EXPLORER { max-width: 100%; box-sizing: border-box; }
 .EXPLORER :focus-visible, .EXPLORER :focus {
-  outline: 3px solid FOCUS !important; outline-offset: 2px; }
-.EXPLORER :focus:not(:focus-visible) { outline: none !important; }
+  outline: RINGpx solid FOCUS !important; outline-offset: GAPpx !important;
+  box-shadow: 0 0 0 GAPpx WHITE !important; }
+.EXPLORER :focus:not(:focus-visible) { outline: none !important; box-shadow: none !important; }
 .EXPLORER .widget-box, .EXPLORER .widget-inline-hbox, .EXPLORER .widget-html,
 .EXPLORER .widget-html-content, .EXPLORER .widget-label-basic {
   max-width: 100%; min-width: 0; }
@@ -50,7 +58,11 @@ STYLE = """
   white-space: normal; overflow-wrap: anywhere; height: auto; line-height: 1.4; }
 .EXPLORER img { max-width: 100%; height: auto; }
 .EXPLORER .LIVE { overflow: visible; text-overflow: clip; }
-""".replace("EXPLORER", EXPLORER_CLASS).replace("FOCUS", FOCUS_COLOUR).replace("LIVE", LIVE_CLASS)
+"""
+for _name, _value in (("EXPLORER", EXPLORER_CLASS), ("FOCUS", FOCUS_COLOUR), ("LIVE", LIVE_CLASS),
+                      ("WHITE", GAP_COLOUR), ("RING", str(FOCUS_WIDTH)),
+                      ("GAP", str(GAP_WIDTH))):
+    STYLE = STYLE.replace(_name, _value)
 
 # Run by the browser when the <img> below fails to load (it has no picture): inside the page
 # element of its own explorer only, and again whenever that element's children or classes

@@ -123,7 +123,7 @@ _STYLE = """
 .ROOT button{font:inherit;color:#1a1a1a;background:#f2f2f2;border:1px solid #595959;
  border-radius:4px;padding:.25rem .75rem;min-height:2rem;cursor:pointer}
 .ROOT button:hover{background:#e0e0e0}
-.ROOT :focus-visible{outline:3px solid #0b5394;outline-offset:2px}
+.ROOT :focus-visible{outline:3px solid #1a1a1a;outline-offset:2px;box-shadow:0 0 0 2px #fff}
 .ROOT-status{margin:.5rem 0 0;overflow-wrap:anywhere}
 """.replace("ROOT", ROOT_CLASS)
 

@@ -9,8 +9,8 @@
 - every slider handle is named after its description, every typed-value box and ``<input>``
   carries its own label, every toggle button says whether it is pressed (``aria-pressed``, one
   per group) in a named group, every picture has a text alternative of at least 8 words, the
-  readouts are polite live regions, and the keyboard focus is drawn as an outline of 2 px or
-  more at 3:1 or better against the page;
+  readouts are polite live regions, and the keyboard focus is drawn as a 3 px #1a1a1a ring
+  with a 2 px white gap, at 3:1 or better against the page;
 - a keyboard-only ascent: Tab reaches every control of the ascent explorer, each with a name;
   Enter and Space on **step** advance the iteration, the arrow keys move the iteration slider,
   Enter on **play** plays to the end; after each key the readout and the iterate's text
@@ -199,7 +199,7 @@ def _rgb(css):
 
 
 def check_focus_outline(page, explorer):
-    """The focused control is outlined: 2 px or more, at 3:1 or better against the cell."""
+    """The focused control has its ring: 3 px, a white gap, at 3:1 or better against the cell."""
     explorer.locator("input").first.focus()
     page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
     style = page.evaluate(
@@ -208,9 +208,15 @@ def check_focus_outline(page, explorer):
                    while (b && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
                      bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
                    return {inside: Boolean(e.closest('.binms-explorer')), width: s.outlineWidth,
-                           style: s.outlineStyle, colour: s.outlineColor, ground: bg}; }""")
+                           style: s.outlineStyle, colour: s.outlineColor, ground: bg,
+                           offset: s.outlineOffset, shadow: s.boxShadow}; }""")
     assert style["inside"], style
-    assert style["style"] != "none" and float(style["width"].rstrip("px")) >= 2, style
+    # the ring is really drawn as access.STYLE says: 3 px of #1a1a1a, 2 px off the control,
+    # the 2 px between them white (the box-shadow's spread)
+    assert (style["style"], style["width"], style["colour"]) == (
+        "solid", "3px", "rgb(26, 26, 26)"), style
+    assert style["offset"] == "2px" and "rgb(255, 255, 255) 0px 0px 0px 2px" in style["shadow"], \
+        style
     ground = _rgb(style["ground"]) if "rgba(0, 0, 0, 0)" not in style["ground"] else "#ffffff"
     assert contrast_ratio(_rgb(style["colour"]), ground) >= 3, style
 
