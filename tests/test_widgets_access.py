@@ -29,6 +29,7 @@ from binms_teach.widgets import (
     PathMapExplorer,
 )
 from binms_teach.widgets.access import (
+    BORDER_COLOUR,
     BUTTON_GREY,
     EXPLORER_CLASS,
     FOCUS_COLOUR,
@@ -254,6 +255,35 @@ def test_the_focus_ring_has_a_white_gap_and_3_to_1_against_its_neighbours():
     # a mouse click draws no ring (:focus-visible does not match), the keyboard does
     mouse = [d for sel, d in rules if ":focus:not(:focus-visible)" in sel]
     assert mouse and mouse[0]["outline"].startswith("none")
+
+
+def test_a_pressed_button_shows_a_bar_and_bold_words_and_every_edge_is_3_to_1():
+    """WCAG 1.4.1 and 1.4.11: JupyterLab tells a pressed toggle button by its grey alone
+    (#bdbdbd on #eeeeee, 1.62:1); here it also gets a 4 px dark bar and bold words, the bar
+    at 3:1 or better against the grey it sits on and the edge it replaces."""
+    rules = _rules(STYLE)
+    assert round(_ratio(BUTTON_GREY, PRESSED_GREY), 2) == 1.62  # the state by colour alone
+    pressed = [d for sel, d in rules if sel.endswith(".jupyter-button.mod-active")]
+    assert len(pressed) == 1, rules
+    assert pressed[0]["font-weight"] == "bold"
+    bar = pressed[0]["box-shadow"].replace("!important", "").split()
+    assert bar == ["inset", "0", "-4px", "0", FOCUS_COLOUR]
+    # focused by the keyboard or by the mouse, a pressed button keeps its bar (a later
+    # box-shadow would otherwise replace it)
+    for state in (":focus-visible", ":focus:not(:focus-visible)"):
+        kept = [d for sel, d in rules if sel.endswith(f".mod-active{state}")]
+        assert kept and kept[0]["box-shadow"].startswith(f"inset 0 -4px 0 {FOCUS_COLOUR}"), state
+    bar_ratios = {ground: round(_ratio(FOCUS_COLOUR, ground), 2)
+                  for ground in (PRESSED_GREY, BORDER_COLOUR)}
+    assert bar_ratios == {"#bdbdbd": 9.26, "#767676": 3.83}
+    # every control's edge: buttons, text boxes, slider track and handle
+    assert BORDER_COLOUR == "#767676" and round(_ratio(BORDER_COLOUR, "#ffffff"), 2) == 4.54
+    assert round(_ratio(BORDER_COLOUR, BUTTON_GREY), 2) >= 3  # a button's edge on its own fill
+    edged = {sel.split(f".{EXPLORER_CLASS} ")[-1]: d for sel, d in rules}
+    for part in (".widget-toggle-button", "select", ".widget-slider .noUi-handle",
+                 ".widget-slider .noUi-target"):
+        assert edged[part]["border"].startswith(f"1px solid {BORDER_COLOUR}"), part
+    assert edged[".widget-slider .noUi-connects"]["background"] == BORDER_COLOUR
 
 
 def test_the_book_stepper_draws_the_same_ring():

@@ -33,19 +33,38 @@ FOCUS_WIDTH, GAP_WIDTH = 3, 2  # CSS px
 # JupyterLab's light theme (--jp-layout-color2 and 3) fills a button #eeeeee, a pressed
 # toggle button #bdbdbd: 1.62:1 apart, too close to tell the state by (WCAG 1.4.11 asks 3:1).
 BUTTON_GREY, PRESSED_GREY = "#eeeeee", "#bdbdbd"
+BORDER_COLOUR = "#767676"  # every control's edge: 4.54:1 on white (JupyterLab's #bdbdbd: 1.88)
+PRESSED_BAR = 4  # CSS px: the pressed button's bar along its bottom edge, in FOCUS_COLOUR
 
 # The explorer's own style, scoped to its class (WCAG 2.1: 2.4.7 focus visible, 1.4.10
 # reflow). Whatever has the keyboard focus gets a 3 px dark ring with a 2 px white gap
 # between it and the control (the outline, offset; the white box-shadow fills the offset), so
 # the ring touches only white on a white, a grey or a coloured control alike. Control rows
 # wrap, controls and pictures are no wider than the explorer (pictures scale down, keeping
-# their proportions), text wraps instead of being cut.
+# their proportions), text wraps instead of being cut. A pressed toggle button says so by
+# more than its grey (1.4.1 use of colour): a 4 px dark bar inside its bottom edge and bold
+# words (a toggle button grows to fit them). Buttons, text boxes, slider tracks and handles
+# get a #767676 edge (1.4.11).
 STYLE = """
 .EXPLORER { max-width: 100%; box-sizing: border-box; }
 .EXPLORER :focus-visible, .EXPLORER :focus {
   outline: RINGpx solid FOCUS !important; outline-offset: GAPpx !important;
   box-shadow: 0 0 0 GAPpx WHITE !important; }
 .EXPLORER :focus:not(:focus-visible) { outline: none !important; box-shadow: none !important; }
+.EXPLORER .jupyter-button, .EXPLORER .widget-toggle-button {
+  border: 1px solid BORDER !important; }
+.EXPLORER .jupyter-button.mod-active {
+  box-shadow: inset 0 -BARpx 0 FOCUS !important; font-weight: bold; }
+.EXPLORER .widget-toggle-button { min-width: max-content; }
+.EXPLORER .jupyter-button.mod-active:focus-visible {
+  box-shadow: inset 0 -BARpx 0 FOCUS, 0 0 0 GAPpx WHITE !important; }
+.EXPLORER .jupyter-button.mod-active:focus:not(:focus-visible) {
+  box-shadow: inset 0 -BARpx 0 FOCUS !important; }
+.EXPLORER input, .EXPLORER textarea, .EXPLORER select {
+  border: 1px solid BORDER !important; }
+.EXPLORER .widget-slider .noUi-target { border: 1px solid BORDER; }
+.EXPLORER .widget-slider .noUi-connects { background: BORDER; }
+.EXPLORER .widget-slider .noUi-handle { border: 1px solid BORDER; }
 .EXPLORER .widget-box, .EXPLORER .widget-inline-hbox, .EXPLORER .widget-html,
 .EXPLORER .widget-html-content, .EXPLORER .widget-label-basic {
   max-width: 100%; min-width: 0; }
@@ -61,7 +80,8 @@ STYLE = """
 """
 for _name, _value in (("EXPLORER", EXPLORER_CLASS), ("FOCUS", FOCUS_COLOUR), ("LIVE", LIVE_CLASS),
                       ("WHITE", GAP_COLOUR), ("RING", str(FOCUS_WIDTH)),
-                      ("GAP", str(GAP_WIDTH))):
+                      ("GAP", str(GAP_WIDTH)), ("BORDER", BORDER_COLOUR),
+                      ("BAR", str(PRESSED_BAR))):
     STYLE = STYLE.replace(_name, _value)
 
 # Run by the browser when the <img> below fails to load (it has no picture): inside the page

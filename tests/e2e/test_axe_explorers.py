@@ -186,6 +186,17 @@ def check_states_and_labels(page):
     for g in groups:
         assert [p[1] for p in g["pressed"]].count("true") == 1, g
         assert all((p[1] == "true") == p[2] for p in g["pressed"]), g  # the state shown
+    # the state drawn by more than the button's grey: a 4 px dark bar inside the bottom edge
+    # and bold words on the pressed button, neither on the others; a #767676 edge on both
+    drawn = page.eval_on_selector_all(
+        f"{EXPLORER} button.widget-toggle-button",
+        """bs => bs.map(b => { const s = getComputedStyle(b);
+              return [b.getAttribute('aria-pressed'), s.fontWeight, s.boxShadow,
+                      s.borderTopColor, s.borderTopWidth]; })""")
+    for pressed, weight, shadow, edge, edge_width in drawn:
+        bar = "rgb(26, 26, 26) 0px -4px 0px 0px inset" in shadow
+        assert (pressed == "true") == (int(weight) >= 700) == bar, drawn
+        assert (edge, edge_width) == ("rgb(118, 118, 118)", "1px"), drawn
     inputs = page.eval_on_selector_all(
         f"{EXPLORER} input:not([type=hidden]), {EXPLORER} [contenteditable=true]",
         "es => es.map(e => [e.tagName, e.getAttribute('role'), e.getAttribute('aria-label')])")
