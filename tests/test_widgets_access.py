@@ -279,7 +279,11 @@ def test_a_pressed_button_shows_a_bar_and_bold_words_and_every_edge_is_3_to_1():
     # every control's edge: buttons, text boxes, slider track and handle
     assert BORDER_COLOUR == "#767676" and round(_ratio(BORDER_COLOUR, "#ffffff"), 2) == 4.54
     assert round(_ratio(BORDER_COLOUR, BUTTON_GREY), 2) >= 3  # a button's edge on its own fill
-    edged = {sel.split(f".{EXPLORER_CLASS} ")[-1]: d for sel, d in rules}
+    edged = {}  # each selector's declarations, over every rule that names it
+    for selectors, declarations in rules:
+        for selector in selectors.split(","):
+            edged.setdefault(selector.strip().removeprefix(f".{EXPLORER_CLASS} "), {}).update(
+                declarations)
     for part in (".widget-toggle-button", "select", ".widget-slider .noUi-handle",
                  ".widget-slider .noUi-target"):
         assert edged[part]["border"].startswith(f"1px solid {BORDER_COLOUR}"), part
