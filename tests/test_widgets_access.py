@@ -29,6 +29,7 @@ from binms_teach.widgets import (
     PathMapExplorer,
 )
 from binms_teach.widgets.access import (
+    ANNOUNCE_CLASS,
     BORDER_COLOUR,
     BUTTON_GREY,
     EXPLORER_CLASS,
@@ -36,6 +37,7 @@ from binms_teach.widgets.access import (
     GAP_COLOUR,
     LIVE_CLASS,
     PRESSED_GREY,
+    QUIET_CLASS,
     STYLE,
     DescribedImage,
     PlayButton,
@@ -161,6 +163,35 @@ def test_play_button_says_what_it_does():
     assert not play.playing and button.button.description == "play"
 
 
+@pytest.mark.parametrize("name", ["ascent", "path_map"])
+def test_play_is_silent_while_playing_and_says_once_where_it_stopped(explorers, name):
+    """One announcement a frame would queue up; the readout is quiet while Play plays and
+    the hidden announcer says "Play stopped: <readout>" once, at the end or on pause."""
+    ex = explorers[name]
+    control = ex.iteration if name == "ascent" else ex.updates
+    control.value = control.min
+    announcer = ex.play_button.announcer
+    assert announcer in list(walk(ex.ui)) and ANNOUNCE_CLASS in announcer._dom_classes
+    assert announcer.value == "" and QUIET_CLASS not in ex.readout._dom_classes
+    ex.play_button.button.click()
+    assert ex.play.playing and QUIET_CLASS in ex.readout._dom_classes
+    said = []
+    announcer.observe(lambda change: said.append(change["new"]), "value")
+    for value in range(control.min + 1, control.max + 1):  # the browser's timer, stepping
+        ex.play.value = value
+        assert QUIET_CLASS in ex.readout._dom_classes and said == []
+    ex.play.playing = False  # the browser's Play at its last step
+    assert said == [f"Play stopped: {ex.readout.value}"]
+    assert str(control.max) in said[0] and QUIET_CLASS not in ex.readout._dom_classes
+    # pause halfway: the same sentence, with the readout where it paused
+    control.value = control.min
+    ex.play_button.button.click()
+    ex.play.value = control.min + 1
+    ex.play_button.button.click()
+    assert not ex.play.playing and said[-1] == f"Play stopped: {ex.readout.value}"
+    assert len(said) == 3 and said[1] == ""  # cleared when play started, said when it paused
+
+
 def test_described_image_escapes_its_text():
     picture = DescribedImage("x")
     picture.show(b"\x89PNG", 'A "quoted" <b>text</b> & more words to make eight.', 10)
@@ -189,6 +220,9 @@ def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflo
     assert "querySelectorAll('input, textarea, select')" in script
     assert "set(input, 'aria-label', text)" in script
     assert "set(readout, 'role', 'textbox')" in script
+    # the readout goes quiet while Play plays (its class), the announcer is a live region too
+    assert f"'.{LIVE_CLASS}, .{ANNOUNCE_CLASS}'" in script
+    assert f"live.classList.contains('{QUIET_CLASS}') ? 'off' : 'polite'" in script
     # it runs again when a button's state (its class) changes
     assert "attributeFilter: ['class']" in script
     # reflow, scoped to the explorer: rows wrap, pictures scale, text wraps

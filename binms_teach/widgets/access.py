@@ -27,6 +27,8 @@ import ipywidgets as widgets
 
 EXPLORER_CLASS = "binms-explorer"
 LIVE_CLASS = "binms-live"
+QUIET_CLASS = "binms-quiet"  # a live region kept silent (aria-live="off") while Play plays
+ANNOUNCE_CLASS = "binms-announce"  # a live region read by a screen reader, not shown
 FOCUS_COLOUR = "#1a1a1a"  # the focus ring: 17.40:1 on white, 15.00:1 on JupyterLab's #eeeeee
 GAP_COLOUR = "#ffffff"  # the gap between a control and its ring
 FOCUS_WIDTH, GAP_WIDTH = 3, 2  # CSS px
@@ -77,8 +79,12 @@ STYLE = """
   white-space: normal; overflow-wrap: anywhere; height: auto; line-height: 1.4; }
 .EXPLORER img { max-width: 100%; height: auto; }
 .EXPLORER .LIVE { overflow: visible; text-overflow: clip; }
+.EXPLORER .ANNOUNCE { position: absolute !important; width: 1px !important;
+  height: 1px !important; overflow: hidden !important; clip-path: inset(50%);
+  white-space: nowrap; margin: 0; padding: 0; }
 """
-for _name, _value in (("EXPLORER", EXPLORER_CLASS), ("FOCUS", FOCUS_COLOUR), ("LIVE", LIVE_CLASS),
+for _name, _value in (("ANNOUNCE", ANNOUNCE_CLASS), ("EXPLORER", EXPLORER_CLASS),
+                      ("FOCUS", FOCUS_COLOUR), ("LIVE", LIVE_CLASS),
                       ("WHITE", GAP_COLOUR), ("RING", str(FOCUS_WIDTH)),
                       ("GAP", str(GAP_WIDTH)), ("BORDER", BORDER_COLOUR),
                       ("BAR", str(PRESSED_BAR))):
@@ -130,15 +136,17 @@ _SCRIPT = """(function (mark) {
     root.querySelectorAll('button.widget-toggle-button').forEach(function (button) {
       set(button, 'aria-pressed', button.classList.contains('mod-active') ? 'true' : 'false');
     });
-    root.querySelectorAll('.LIVE').forEach(function (live) {
+    /* the readout says nothing while Play plays (class QUIET), the announcer once after */
+    root.querySelectorAll('.LIVE, .ANNOUNCE').forEach(function (live) {
       set(live, 'role', 'status');
-      set(live, 'aria-live', 'polite');
+      set(live, 'aria-live', live.classList.contains('QUIET') ? 'off' : 'polite');
     });
   }
   name();
   new MutationObserver(name).observe(root, {childList: true, subtree: true, attributes: true,
                                            attributeFilter: ['class']});
 })(this);""".replace("EXPLORER", EXPLORER_CLASS).replace("LIVE", LIVE_CLASS)
+_SCRIPT = _SCRIPT.replace("QUIET", QUIET_CLASS).replace("ANNOUNCE", ANNOUNCE_CLASS)
 
 
 def named_controls():
@@ -244,24 +252,35 @@ class PlayButton:
     ``Play``'s own buttons hold only icons, which a screen reader announces as "button";
     its timer lives in the browser's copy of the widget and runs hidden as well.
 
+    Given the explorer's ``readout`` (a live region), it keeps it quiet while playing (one
+    announcement a frame would queue up faster than a screen reader speaks) and, when the
+    play stops, at the end or by "pause", says once in ``announcer`` (a live region that is
+    not shown; put it in the explorer's ``ui``): "Play stopped: " and the readout.
+
     Examples
     --------
     >>> import ipywidgets as widgets
-    >>> play = widgets.Play(max=3)
-    >>> button = PlayButton(play)
+    >>> play, readout = widgets.Play(max=3), live(widgets.Label("step 0"))
+    >>> button = PlayButton(play, readout=readout)
     >>> button.button.description, play.layout.display
     ('play', 'none')
     >>> button.button.click()
-    >>> play.playing, button.button.description
-    (True, 'pause')
+    >>> play.playing, button.button.description, QUIET_CLASS in readout._dom_classes
+    (True, 'pause', True)
+    >>> readout.value = "step 3"
+    >>> play.playing = False  # what the browser says at the last step
+    >>> button.announcer.value, QUIET_CLASS in readout._dom_classes
+    ('Play stopped: step 3', False)
     """
 
-    def __init__(self, play, what="the steps"):
-        self.play = play
+    def __init__(self, play, what="the steps", readout=None):
+        self.play, self.readout = play, readout
         play.layout.display = "none"
         self.button = widgets.Button(description="play", icon="play",
                                      tooltip=f"play {what} one after the other",
                                      layout={"width": "90px"})
+        self.announcer = widgets.Label()
+        self.announcer.add_class(ANNOUNCE_CLASS)
         self.button.on_click(lambda _: setattr(play, "playing", not play.playing))
         play.observe(self._label, "playing")
 
@@ -269,3 +288,11 @@ class PlayButton:
         playing = bool(change["new"])
         self.button.description = "pause" if playing else "play"
         self.button.icon = "pause" if playing else "play"
+        if self.readout is None:
+            return
+        if playing:
+            self.announcer.value = ""  # so that the next stop is a change, read again
+            self.readout.add_class(QUIET_CLASS)
+        else:
+            self.readout.remove_class(QUIET_CLASS)
+            self.announcer.value = f"Play stopped: {self.readout.value}"

@@ -145,9 +145,22 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     last = int(re.match(r"iteration \d+ of (\d+)", _readout(ascent)).group(1))
     focus("button", "play")
     page.keyboard.press("Enter")
+    # while it plays, the readout is no live region (one announcement a frame would queue up)
+    page.wait_for_function("r => r.querySelector('.binms-live').getAttribute('aria-live')"
+                           " === 'off'", arg=ascent.element_handle(), timeout=30_000)
     _wait_iteration(page, ascent, last, timeout=60_000)
     page.wait_for_function("b => b.textContent.trim() === 'play'",
                            arg=ascent.locator("button", has_text="play").element_handle())
+    # stopped at the end: the readout is live again, the announcer says so once
+    page.wait_for_function(
+        """r => { const live = r.querySelector('.binms-live');
+                  const said = r.querySelector('.binms-announce');
+                  return live.getAttribute('aria-live') === 'polite'
+                    && said.getAttribute('role') === 'status'
+                    && said.getAttribute('aria-live') === 'polite'
+                    && said.textContent.trim() === 'Play stopped: ' + live.textContent.trim(); }""",
+        arg=ascent.element_handle(), timeout=30_000)
+    assert f"iteration {last} of {last}" in ascent.locator(".binms-announce").inner_text()
     check_focus_outline(page, ascent)
     nb.assert_no_errors()
 
@@ -250,7 +263,8 @@ _JS_LAYOUT = """() => {
       }
     });
     root.querySelectorAll('.binms-live, .widget-html-content, .widget-label, button').forEach(e => {
-      if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) {
+      /* the announcer is 1 px wide on purpose: read by a screen reader, not shown */
+      if (e.offsetParent && !e.closest('.binms-announce') && e.scrollWidth > e.clientWidth + 1) {
         out.cut.push([i, e.className, e.textContent.trim().slice(0, 40)]);
       }
     });
