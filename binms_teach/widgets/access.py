@@ -6,15 +6,25 @@ hold only an icon, and a slider whose handle (``role="slider"``) no label names.
 - `DescribedImage` shows a picture as ``<img alt="...">`` inside an ``HTML`` widget, its
   text alternative rewritten with the picture at every step;
 - `PlayButton` is a button with words ("play" / "pause") driving a hidden ``Play``, whose
-  timer keeps running in the browser as before;
+  timer keeps running in the browser as before; while it plays, the explorer's readout is
+  no live region (``aria-live="off"``: one announcement a frame would queue up faster than a
+  screen reader speaks), and when it stops, at the end or by "pause", a live region that is
+  not shown says once "Play stopped: " and the readout;
 - `named_controls` is a hidden ``HTML`` widget holding the explorer's style and a few lines
-  of script: the style draws a 3 px dark focus outline and lets the explorer reflow into a
-  narrow window (rows of controls wrap, pictures scale down); the script names each
-  slider's handle and typed-value box and each text box's ``<input>`` after its
-  description, gives every toggle button its state (``aria-pressed``), and makes every
-  element of class ``binms-live`` (the readout) a polite live region, which a screen reader
-  announces when its text changes. It repeats this whenever the explorer's page elements
-  are redrawn or a button's state changes.
+  of script. The style draws a 3 px #1a1a1a focus ring with a 2 px white gap between it and
+  the control, so the ring touches white on white, grey and coloured controls alike
+  (17.40:1; and 15.00:1, 9.26:1 and 3.83:1 against JupyterLab's #eeeeee buttons, a pressed
+  button's #bdbdbd and the #767676 edges, 2 px away); it shows a pressed toggle button by a
+  4 px dark bar inside its bottom edge and bold words, not by its grey alone (#bdbdbd on
+  #eeeeee is 1.62:1); it gives
+  buttons, text boxes, slider tracks and handles a #767676 edge (4.54:1 on white); and it
+  lets the explorer reflow into a narrow window (rows of controls wrap, pictures scale
+  down). The script names each slider's handle and typed-value box and each text box's
+  ``<input>`` after its description, gives every toggle button its state
+  (``aria-pressed``), and makes every element of class ``binms-live`` (the readout) a polite
+  live region, which a screen reader announces when its text changes. It repeats this
+  whenever the explorer's page elements are redrawn or change class (a button's state, the
+  readout going quiet while Play plays).
 
 Keyboard use stays what ipywidgets gives: Tab reaches every control, Enter or Space presses
 a button, the arrow keys move a slider.
@@ -153,17 +163,21 @@ def named_controls():
     """The hidden widget that makes an explorer accessible; put it inside the explorer's
     ``ui`` (class ``binms-explorer``).
 
-    It holds the explorer's `STYLE` (focus outline, reflow) and a script that names each
-    slider's handle and typed-value box after the slider's description and each text box's
-    ``<input>`` after its own, gives the toggle buttons ``aria-pressed`` (and their row a
-    named ``role="group"``), and makes the readout (class ``binms-live``) a polite live
-    region; it hides the buttons' Font Awesome glyphs from their names and takes back the
-    ``required`` that ipywidgets puts on text boxes.
+    It holds the explorer's `STYLE` (focus ring with its white gap, pressed buttons' bar and
+    bold words, #767676 edges, reflow) and a script that names each slider's handle and
+    typed-value box after the slider's description and each text box's ``<input>`` after its
+    own, gives the toggle buttons ``aria-pressed`` (and their row a named ``role="group"``),
+    and makes the readout (class ``binms-live``) and `PlayButton`'s announcer polite live
+    regions, the readout ``aria-live="off"`` while it has the class ``binms-quiet``; it hides
+    the buttons' Font Awesome glyphs from their names and takes back the ``required`` that
+    ipywidgets puts on text boxes.
 
     Examples
     --------
     >>> html_value = named_controls().value
-    >>> "aria-pressed" in html_value and "outline: 3px solid" in html_value
+    >>> "aria-pressed" in html_value and "outline: 3px solid #1a1a1a" in html_value
+    True
+    >>> "box-shadow: 0 0 0 2px #ffffff" in html_value  # the white gap inside the ring
     True
     """
     script = html.escape(" ".join(_SCRIPT.split()), quote=True)
