@@ -12,19 +12,18 @@ hold only an icon, and a slider whose handle (``role="slider"``) no label names.
   not shown says once "Play stopped: " and the readout;
 - `named_controls` is a hidden ``HTML`` widget holding the explorer's style and a few lines
   of script. The style draws a 3 px #1a1a1a focus ring with a 2 px white gap between it and
-  the control, so the ring touches white on white, grey and coloured controls alike
-  (17.40:1; and 15.00:1, 9.26:1 and 3.83:1 against JupyterLab's #eeeeee buttons, a pressed
-  button's #bdbdbd and the #767676 edges, 2 px away); it shows a pressed toggle button by a
-  4 px dark bar inside its bottom edge and bold words, not by its grey alone (#bdbdbd on
-  #eeeeee is 1.62:1); it gives
-  buttons, text boxes, slider tracks and handles a #767676 edge (4.54:1 on white); and it
-  lets the explorer reflow into a narrow window (rows of controls wrap, pictures scale
-  down). The script names each slider's handle and typed-value box and each text box's
-  ``<input>`` after its description, gives every toggle button its state
-  (``aria-pressed``), and makes every element of class ``binms-live`` (the readout) a polite
-  live region, which a screen reader announces when its text changes. It repeats this
-  whenever the explorer's page elements are redrawn or change class (a button's state, the
-  readout going quiet while Play plays).
+  the control, so the ring touches white on white, grey and coloured controls alike (17.40:1;
+  and 15.00:1, 9.26:1 and 3.83:1 against JupyterLab's #eeeeee buttons, a pressed button's
+  #bdbdbd and the #767676 edges, 2 px away); it shows a pressed toggle button by a 4 px dark
+  bar inside its bottom edge and bold words, not by its grey alone (#bdbdbd on #eeeeee is
+  1.62:1); it gives buttons, text boxes, slider tracks and handles a #767676 edge (4.54:1 on
+  white); and it lets the explorer reflow into a narrow window (rows of controls wrap,
+  pictures scale down). The script names each slider's handle and typed-value box and each
+  text box's ``<input>`` after its description, gives every toggle button its state
+  (``aria-pressed``), and makes every element of class ``binms-live`` (the readout) a polite live
+  region, which a screen reader announces when its text changes. It repeats this whenever the
+  explorer's page elements are redrawn or change class (a button's state, the readout going
+  quiet while Play plays).
 
 Keyboard use stays what ipywidgets gives: Tab reaches every control, Enter or Space presses
 a button, the arrow keys move a slider.
