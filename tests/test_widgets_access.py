@@ -271,6 +271,9 @@ def test_the_focus_ring_has_a_white_gap_and_3_to_1_against_its_neighbours():
     focus = [d for sel, d in rules if f".{EXPLORER_CLASS} :focus-visible" in sel.split(",")[0]]
     assert len(focus) == 1, rules
     ring = focus[0]
+    # a text box too: ipywidgets' "outline: none !important" on it outranks ".X :focus"
+    assert any(f".{EXPLORER_CLASS} .widget-inline-hbox input:focus" == sel.strip()
+               for sels, d in rules if d is ring for sel in sels.split(","))
     width, kind, colour = ring["outline"].replace("!important", "").split()
     assert (width, kind, colour) == ("3px", "solid", FOCUS_COLOUR)
     offset = ring["outline-offset"].replace("!important", "").strip()

@@ -47,18 +47,19 @@ BUTTON_GREY, PRESSED_GREY = "#eeeeee", "#bdbdbd"
 BORDER_COLOUR = "#767676"  # every control's edge: 4.54:1 on white (JupyterLab's #bdbdbd: 1.88)
 PRESSED_BAR = 4  # CSS px: the pressed button's bar along its bottom edge, in FOCUS_COLOUR
 
-# The explorer's own style, scoped to its class (WCAG 2.1: 2.4.7 focus visible, 1.4.10
-# reflow). Whatever has the keyboard focus gets a 3 px dark ring with a 2 px white gap
-# between it and the control (the outline, offset; the white box-shadow fills the offset), so
-# the ring touches only white on a white, a grey or a coloured control alike. Control rows
-# wrap, controls and pictures are no wider than the explorer (pictures scale down, keeping
-# their proportions), text wraps instead of being cut. A pressed toggle button says so by
-# more than its grey (1.4.1 use of colour): a 4 px dark bar inside its bottom edge and bold
-# words (a toggle button grows to fit them). Buttons, text boxes, slider tracks and handles
-# get a #767676 edge (1.4.11).
+# The explorer's own style, scoped to its class (WCAG 2.1: 2.4.7 focus visible, 1.4.10 reflow).
+# Whatever has the keyboard focus gets a 3 px dark ring with a 2 px white gap between it and
+# the control (the outline, offset; the white box-shadow fills the offset), so the ring touches
+# only white on a white, a grey or a coloured control alike (a text box needs a selector of its
+# own: ipywidgets' "outline: none !important" on it is more specific than ".EXPLORER :focus").
+# Control rows wrap, controls and pictures are no wider than the explorer (pictures scale down,
+# keeping their proportions), text wraps instead of being cut. A pressed toggle button says so
+# by more than its grey (1.4.1 use of colour): a 4 px dark bar inside its bottom edge and bold
+# words (a toggle button grows to fit them). Buttons, text boxes, slider tracks and handles get
+# a #767676 edge (1.4.11).
 STYLE = """
 .EXPLORER { max-width: 100%; box-sizing: border-box; }
-.EXPLORER :focus-visible, .EXPLORER :focus {
+.EXPLORER :focus-visible, .EXPLORER :focus, .EXPLORER .widget-inline-hbox input:focus {
   outline: RINGpx solid FOCUS !important; outline-offset: GAPpx !important;
   box-shadow: 0 0 0 GAPpx WHITE !important; }
 .EXPLORER :focus:not(:focus-visible) { outline: none !important; box-shadow: none !important; }

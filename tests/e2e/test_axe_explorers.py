@@ -176,8 +176,9 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     check_reflow(page, "320 px")
     narrow = run_axe(page, {"include": [[EXPLORER]]})["violations"]  # names, ARIA, reflowed
     assert not narrow, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in narrow]
-    for i in range(4):
-        check_tab_walk_inside(page, explorers.nth(i))
+    rings = [check_tab_walk_inside(page, explorers.nth(i)) for i in range(4)]
+    (e2e_artifacts / "focus-rings.json").write_text(json.dumps(
+        [[(f["text"], f["ring"], f["fill"]) for f in r] for r in rings], indent=1))
     check_announcements_at_320(page, explorers)
     nb.screenshot(explorers.nth(3), "kernel-320")
     nb.assert_no_errors()
@@ -300,7 +301,10 @@ _JS_FOCUS_BOX = """root => {
           fits: b.left >= area.left - 0.5 && b.right <= area.right + 0.5
                 && b.top >= area.top - 0.5 && b.bottom <= area.bottom + 0.5,
           box: [b.left, b.top, b.right, b.bottom].map(Math.round),
-          area: [area.left, area.top, area.right, area.bottom].map(Math.round)};
+          area: [area.left, area.top, area.right, area.bottom].map(Math.round),
+          ring: [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth,
+                 getComputedStyle(e).outlineColor, getComputedStyle(e).outlineOffset].join(' '),
+          shadow: getComputedStyle(e).boxShadow, fill: getComputedStyle(e).backgroundColor};
 }"""
 
 
@@ -310,7 +314,9 @@ def check_tab_walk_inside(page, explorer):
     first = explorer.locator(
         "button:not([disabled]), input:not([type=hidden]), [role=slider]").first
     first.focus()
-    reached, outside = [], []
+    page.keyboard.press("Tab")  # and back: the first control too is focused by the keyboard
+    page.keyboard.press("Shift+Tab")
+    reached, outside, rings = [], [], []
     for _ in range(expected + 5):
         f = explorer.evaluate(_JS_FOCUS_BOX)
         if not f["inside"]:
@@ -318,9 +324,21 @@ def check_tab_walk_inside(page, explorer):
         reached.append(f["text"])
         if not f["fits"]:
             outside.append(f)
+        rings.append(f)  # reached by the keyboard: :focus-visible, the keyboard's ring
         page.keyboard.press("Tab")
     assert len(reached) == expected, f"Tab reached {reached}, the explorer has {expected}"
     assert not outside, f"controls not fully inside the 320 px view: {outside}"
+    # every control reached by Tab draws the ring and its white gap; the ring (17:1 against
+    # the gap) or the gap stands apart from the control's own fill at 3:1 or better, so the
+    # indicator is seen on a white, a grey or a coloured control (a slider's focused handle
+    # is JupyterLab's blue)
+    for f in rings:
+        assert f["ring"] == "solid 3px rgb(26, 26, 26) 2px", f
+        assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
+        if "rgba(0, 0, 0, 0)" not in f["fill"]:
+            fill = _rgb(f["fill"])
+            assert max(contrast_ratio("#1a1a1a", fill), contrast_ratio("#ffffff", fill)) >= 3, f
+    return rings
 
 
 # --- announcements ------------------------------------------------------------------------
