@@ -32,6 +32,7 @@ from binms_teach.widgets.access import (
     ANNOUNCE_CLASS,
     BORDER_COLOUR,
     BUTTON_GREY,
+    DARK_BAR_COLOUR,
     EXPLORER_CLASS,
     FOCUS_COLOUR,
     GAP_COLOUR,
@@ -227,8 +228,8 @@ def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflo
     assert "attributeFilter: ['class']" in script
     # reflow, scoped to the explorer: rows wrap, pictures scale, text wraps
     rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", style))
-    assert all(sel.strip().startswith(f".{EXPLORER_CLASS}") for r in rules
-               for sel in r.split(","))
+    assert all(sel.strip().removeprefix('[data-jp-theme-light="false"] ').startswith(
+        f".{EXPLORER_CLASS}") for r in rules for sel in r.split(","))
     assert any("img" in r and "max-width: 100%" in d and "height: auto" in d
                for r, d in rules.items())
     assert any(".widget-hbox" in r and "flex-wrap: wrap" in d for r, d in rules.items())
@@ -304,15 +305,23 @@ def test_a_pressed_button_shows_a_bar_and_bold_words_and_every_edge_is_3_to_1():
     assert len(pressed) == 1, rules
     assert pressed[0]["font-weight"] == "bold"
     bar = pressed[0]["box-shadow"].replace("!important", "").split()
-    assert bar == ["inset", "0", "-4px", "0", FOCUS_COLOUR]
+    assert bar == ["inset", "0", "-4px", "0", "var(--binms-bar)"]
+    # the bar's colour: dark in JupyterLab's light theme, white in a dark one
+    bar_colour = {sel: d["--binms-bar"] for sel, d in rules if "--binms-bar" in d}
+    assert bar_colour == {f".{EXPLORER_CLASS}": FOCUS_COLOUR,
+                          f'[data-jp-theme-light="false"] .{EXPLORER_CLASS}': DARK_BAR_COLOUR}
     # focused by the keyboard or by the mouse, a pressed button keeps its bar (a later
     # box-shadow would otherwise replace it)
     for state in (":focus-visible", ":focus:not(:focus-visible)"):
         kept = [d for sel, d in rules if sel.endswith(f".mod-active{state}")]
-        assert kept and kept[0]["box-shadow"].startswith(f"inset 0 -4px 0 {FOCUS_COLOUR}"), state
+        assert kept and kept[0]["box-shadow"].startswith("inset 0 -4px 0 var(--binms-bar)")
     bar_ratios = {ground: round(_ratio(FOCUS_COLOUR, ground), 2)
                   for ground in (PRESSED_GREY, BORDER_COLOUR)}
     assert bar_ratios == {"#bdbdbd": 9.26, "#767676": 3.83}
+    # JupyterLab Dark, measured in Chromium: a pressed button #616161, the others #424242
+    dark_ratios = {ground: round(_ratio(DARK_BAR_COLOUR, ground), 2)
+                   for ground in ("#616161", "#424242", BORDER_COLOUR)}
+    assert dark_ratios == {"#616161": 6.19, "#424242": 10.05, "#767676": 4.54}
     # every control's edge: buttons, text boxes, slider track and handle
     assert BORDER_COLOUR == "#767676" and round(_ratio(BORDER_COLOUR, "#ffffff"), 2) == 4.54
     assert round(_ratio(BORDER_COLOUR, BUTTON_GREY), 2) >= 3  # a button's edge on its own fill

@@ -14,8 +14,9 @@ hold only an icon, and a slider whose handle (``role="slider"``) no label names.
   of script. The style draws a 3 px #1a1a1a focus ring with a 2 px white gap between it and
   the control, so the ring touches white on white, grey and coloured controls alike (17.40:1;
   and 15.00:1, 9.26:1 and 3.83:1 against JupyterLab's #eeeeee buttons, a pressed button's
-  #bdbdbd and the #767676 edges, 2 px away); it shows a pressed toggle button by a 4 px dark
-  bar inside its bottom edge and bold words, not by its grey alone (#bdbdbd on #eeeeee is
+  #bdbdbd and the #767676 edges, 2 px away; in JupyterLab Dark the white gap is what shows,
+  18.88:1 on the page); it shows a pressed toggle button by a 4 px dark bar (white in a dark
+  theme) inside its bottom edge and bold words, not by its grey alone (#bdbdbd on #eeeeee is
   1.62:1); it gives buttons, text boxes, slider tracks and handles a #767676 edge (4.54:1 on
   white); and it lets the explorer reflow into a narrow window (rows of controls wrap,
   pictures scale down). The script names each slider's handle and typed-value box and each
@@ -46,6 +47,8 @@ FOCUS_WIDTH, GAP_WIDTH = 3, 2  # CSS px
 BUTTON_GREY, PRESSED_GREY = "#eeeeee", "#bdbdbd"
 BORDER_COLOUR = "#767676"  # every control's edge: 4.54:1 on white (JupyterLab's #bdbdbd: 1.88)
 PRESSED_BAR = 4  # CSS px: the pressed button's bar along its bottom edge, in FOCUS_COLOUR
+# ...and in white in a dark JupyterLab theme, where the dark bar would sit on #616161 (2.81:1)
+DARK_BAR_COLOUR = "#ffffff"
 
 # The explorer's own style, scoped to its class (WCAG 2.1: 2.4.7 focus visible, 1.4.10 reflow).
 # Whatever has the keyboard focus gets a 3 px dark ring with a 2 px white gap between it and
@@ -55,10 +58,11 @@ PRESSED_BAR = 4  # CSS px: the pressed button's bar along its bottom edge, in FO
 # Control rows wrap, controls and pictures are no wider than the explorer (pictures scale down,
 # keeping their proportions), text wraps instead of being cut. A pressed toggle button says so
 # by more than its grey (1.4.1 use of colour): a 4 px dark bar inside its bottom edge and bold
-# words (a toggle button grows to fit them). Buttons, text boxes, slider tracks and handles get
-# a #767676 edge (1.4.11).
+# words (a toggle button grows to fit them; the bar is white in a dark theme). Buttons, text
+# boxes, slider tracks and handles get a #767676 edge (1.4.11).
 STYLE = """
-.EXPLORER { max-width: 100%; box-sizing: border-box; }
+.EXPLORER { max-width: 100%; box-sizing: border-box; --binms-bar: FOCUS; }
+[data-jp-theme-light="false"] .EXPLORER { --binms-bar: DARKBAR; }
 .EXPLORER :focus-visible, .EXPLORER :focus, .EXPLORER .widget-inline-hbox input:focus {
   outline: RINGpx solid FOCUS !important; outline-offset: GAPpx !important;
   box-shadow: 0 0 0 GAPpx WHITE !important; }
@@ -66,12 +70,12 @@ STYLE = """
 .EXPLORER .jupyter-button, .EXPLORER .widget-toggle-button {
   border: 1px solid BORDER !important; }
 .EXPLORER .jupyter-button.mod-active {
-  box-shadow: inset 0 -BARpx 0 FOCUS !important; font-weight: bold; }
+  box-shadow: inset 0 -BARpx 0 var(--binms-bar) !important; font-weight: bold; }
 .EXPLORER .widget-toggle-button { min-width: max-content; }
 .EXPLORER .jupyter-button.mod-active:focus-visible {
-  box-shadow: inset 0 -BARpx 0 FOCUS, 0 0 0 GAPpx WHITE !important; }
+  box-shadow: inset 0 -BARpx 0 var(--binms-bar), 0 0 0 GAPpx WHITE !important; }
 .EXPLORER .jupyter-button.mod-active:focus:not(:focus-visible) {
-  box-shadow: inset 0 -BARpx 0 FOCUS !important; }
+  box-shadow: inset 0 -BARpx 0 var(--binms-bar) !important; }
 .EXPLORER input, .EXPLORER textarea, .EXPLORER select {
   border: 1px solid BORDER !important; }
 .EXPLORER .widget-slider .noUi-target { border: 1px solid BORDER; }
@@ -97,7 +101,7 @@ for _name, _value in (("ANNOUNCE", ANNOUNCE_CLASS), ("EXPLORER", EXPLORER_CLASS)
                       ("FOCUS", FOCUS_COLOUR), ("LIVE", LIVE_CLASS),
                       ("WHITE", GAP_COLOUR), ("RING", str(FOCUS_WIDTH)),
                       ("GAP", str(GAP_WIDTH)), ("BORDER", BORDER_COLOUR),
-                      ("BAR", str(PRESSED_BAR))):
+                      ("DARKBAR", DARK_BAR_COLOUR), ("BAR", str(PRESSED_BAR))):
     STYLE = STYLE.replace(_name, _value)
 
 # Run by the browser when the <img> below fails to load (it has no picture): inside the page

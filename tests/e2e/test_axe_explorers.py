@@ -184,6 +184,59 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     nb.assert_no_errors()
 
 
+def test_explorers_in_jupyterlabs_dark_theme(open_lab_notebook, lab_page):
+    """In JupyterLab Dark the dark ring meets a dark page (1.08:1): the white gap is then the
+    focus indicator, at 3:1 or better against the page and the control's fill; a pressed
+    button's bar turns white (the dark one on #616161 was 2.81:1)."""
+    page = lab_page
+    nb = open_lab_notebook(NOTEBOOK)
+    nb.run_all_cells(timeout=300)
+    nb.wait_for_widgets(min_count=4)
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                           timeout=30_000)
+    explorers = page.locator(EXPLORER)
+    seen = []
+    for i in range(4):
+        explorer = explorers.nth(i)
+        explorer.locator("button:not([disabled]), input:not([type=hidden]), [role=slider]"
+                         ).first.focus()
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        for _ in range(20):
+            f = explorer.evaluate(_JS_FOCUS_BOX)
+            if not f["inside"]:
+                break
+            f["ground"] = page.evaluate(_JS_GROUND)
+            seen.append(f)
+            page.keyboard.press("Tab")
+    assert len(seen) >= 15, [f["text"] for f in seen]
+    for f in seen:
+        assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
+        assert contrast_ratio("#ffffff", _rgb(f["ground"])) >= 3, f
+        if "rgba(0, 0, 0, 0)" not in f["fill"]:
+            assert contrast_ratio("#ffffff", _rgb(f["fill"])) >= 3, f
+    bars = page.eval_on_selector_all(
+        f"{EXPLORER} button.widget-toggle-button.mod-active",
+        "bs => bs.map(b => [getComputedStyle(b).boxShadow, getComputedStyle(b).backgroundColor])")
+    assert len(bars) == 2, bars
+    for shadow, fill in bars:
+        assert "rgb(255, 255, 255) 0px -4px 0px 0px inset" in shadow, shadow
+        assert contrast_ratio("#ffffff", _rgb(fill)) >= 3, fill
+    nb.assert_no_errors()
+
+
+# The colour behind the focused element: the first ancestor with a background of its own,
+# outside the slider for a slider's handle (the slider's #fafafa box lies under its 4 px
+# track only; around the handle is the page).
+_JS_GROUND = """() => { const e = document.activeElement;
+  let b = (e.closest('.widget-slider') || e).parentElement, bg = 'rgba(0, 0, 0, 0)';
+  while (b && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+    bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
+  return bg; }"""
+
+
 # --- states, labels, focus ----------------------------------------------------------------
 def check_states_and_labels(page):
     """Toggle buttons say whether they are pressed; every input and typed-value box is named."""
