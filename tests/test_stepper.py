@@ -76,10 +76,12 @@ def check_stepper_html(page, frames, label, start):
     for a, frame in zip(images, frames, strict=True):
         assert a["src"] == "data:image/png;base64," + base64.b64encode(frame.png).decode()
         assert a["data-value"] == frame.value
+        assert a["data-readout"] == " ".join(frame.readout.split())
     status = [i for i, a in enumerate(t[1] for t in doc.tags) if a.get("role") == "status"]
     assert len(status) == 1, "one status region, no more"
     assert doc.tags[status[0]][1].get("aria-live") == "polite"
-    assert " ".join(doc.text[status[0]].split()) == images[start]["alt"]
+    # it says the short readout, not the description again (that is the picture's alt)
+    assert " ".join(doc.text[status[0]].split()) == " ".join(frames[start].readout.split())
     # Nothing that could be fetched from another host: every src/href is a data: URL or none.
     urls = [v for _, a in doc.tags for k, v in a.items() if k in ("src", "href", "action")]
     assert all(u.startswith("data:") for u in urls), urls

@@ -29,9 +29,17 @@ from binms_teach.widgets import (
     PathMapExplorer,
 )
 from binms_teach.widgets.access import (
+    ANNOUNCE_CLASS,
+    BORDER_COLOUR,
+    BUTTON_GREY,
+    DARK_BAR_COLOUR,
     EXPLORER_CLASS,
     FOCUS_COLOUR,
+    GAP_COLOUR,
     LIVE_CLASS,
+    PRESSED_GREY,
+    QUIET_CLASS,
+    STYLE,
     DescribedImage,
     PlayButton,
     named_controls,
@@ -156,6 +164,35 @@ def test_play_button_says_what_it_does():
     assert not play.playing and button.button.description == "play"
 
 
+@pytest.mark.parametrize("name", ["ascent", "path_map"])
+def test_play_is_silent_while_playing_and_says_once_where_it_stopped(explorers, name):
+    """One announcement a frame would queue up; the readout is quiet while Play plays and
+    the hidden announcer says "Play stopped: <readout>" once, at the end or on pause."""
+    ex = explorers[name]
+    control = ex.iteration if name == "ascent" else ex.updates
+    control.value = control.min
+    announcer = ex.play_button.announcer
+    assert announcer in list(walk(ex.ui)) and ANNOUNCE_CLASS in announcer._dom_classes
+    assert announcer.value == "" and QUIET_CLASS not in ex.readout._dom_classes
+    ex.play_button.button.click()
+    assert ex.play.playing and QUIET_CLASS in ex.readout._dom_classes
+    said = []
+    announcer.observe(lambda change: said.append(change["new"]), "value")
+    for value in range(control.min + 1, control.max + 1):  # the browser's timer, stepping
+        ex.play.value = value
+        assert QUIET_CLASS in ex.readout._dom_classes and said == []
+    ex.play.playing = False  # the browser's Play at its last step
+    assert said == [f"Play stopped: {ex.readout.value}"]
+    assert str(control.max) in said[0] and QUIET_CLASS not in ex.readout._dom_classes
+    # pause halfway: the same sentence, with the readout where it paused
+    control.value = control.min
+    ex.play_button.button.click()
+    ex.play.value = control.min + 1
+    ex.play_button.button.click()
+    assert not ex.play.playing and said[-1] == f"Play stopped: {ex.readout.value}"
+    assert len(said) == 3 and said[1] == ""  # cleared when play started, said when it paused
+
+
 def test_described_image_escapes_its_text():
     picture = DescribedImage("x")
     picture.show(b"\x89PNG", 'A "quoted" <b>text</b> & more words to make eight.', 10)
@@ -184,22 +221,127 @@ def test_the_hidden_widget_carries_the_states_the_labels_the_focus_and_the_reflo
     assert "querySelectorAll('input, textarea, select')" in script
     assert "set(input, 'aria-label', text)" in script
     assert "set(readout, 'role', 'textbox')" in script
+    # the readout goes quiet while Play plays (its class), the announcer is a live region too
+    assert f"'.{LIVE_CLASS}, .{ANNOUNCE_CLASS}'" in script
+    assert f"live.classList.contains('{QUIET_CLASS}') ? 'off' : 'polite'" in script
     # it runs again when a button's state (its class) changes
     assert "attributeFilter: ['class']" in script
-    # focus: a 3 px outline, at 3:1 or better on white and on JupyterLab's button grey
-    width = re.search(rf"\.{EXPLORER_CLASS} :focus-visible.*?outline: (\d+)px solid (#\w+)",
-                      style)
-    assert width and int(width.group(1)) >= 2 and width.group(2) == FOCUS_COLOUR
-    assert contrast_ratio(FOCUS_COLOUR, "#ffffff") >= 3
-    assert contrast_ratio(FOCUS_COLOUR, "#eeeeee") >= 3
     # reflow, scoped to the explorer: rows wrap, pictures scale, text wraps
     rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", style))
-    assert all(sel.strip().startswith(f".{EXPLORER_CLASS}") for r in rules
-               for sel in r.split(","))
+    assert all(sel.strip().removeprefix('[data-jp-theme-light="false"] ').startswith(
+        f".{EXPLORER_CLASS}") for r in rules for sel in r.split(","))
     assert any("img" in r and "max-width: 100%" in d and "height: auto" in d
                for r, d in rules.items())
     assert any(".widget-hbox" in r and "flex-wrap: wrap" in d for r, d in rules.items())
     assert any(f".{LIVE_CLASS}" in r and "white-space: normal" in d for r, d in rules.items())
+
+
+def _luminance(hex_colour):
+    """WCAG 2.1's relative luminance, written out: each sRGB channel c in [0, 1] is made
+    linear (c / 12.92 up to 0.03928, else ((c + 0.055) / 1.055) ** 2.4) and weighted
+    0.2126 R + 0.7152 G + 0.0722 B."""
+    channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(a, b):
+    """WCAG's contrast ratio (lighter + 0.05) / (darker + 0.05)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _rules(style):
+    """The style's rules as (selector, {property: value}) pairs, in order."""
+    return [(selector.strip(), dict((k.strip(), v.strip()) for k, v in
+                                    (d.split(":", 1) for d in body.split(";") if ":" in d)))
+            for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", style)]
+
+
+def test_the_formula_gives_wcags_own_figures():
+    """The written-out formula against figures WCAG's understanding documents give."""
+    assert round(_ratio("#000000", "#ffffff"), 2) == 21.0
+    assert round(_ratio("#767676", "#ffffff"), 2) == 4.54
+    assert _ratio("#ffffff", "#ffffff") == 1.0
+
+
+def test_the_focus_ring_has_a_white_gap_and_3_to_1_against_its_neighbours():
+    """WCAG 2.4.7 and 1.4.11: a 3 px dark ring at 2 px from the control, the 2 px between
+    them painted white, so the ring meets white inside and the page outside."""
+    rules = _rules(STYLE)
+    focus = [d for sel, d in rules if f".{EXPLORER_CLASS} :focus-visible" in sel.split(",")[0]]
+    assert len(focus) == 1, rules
+    ring = focus[0]
+    # a text box too: ipywidgets' "outline: none !important" on it outranks ".X :focus"
+    assert any(f".{EXPLORER_CLASS} .widget-inline-hbox input:focus" == sel.strip()
+               for sels, d in rules if d is ring for sel in sels.split(","))
+    width, kind, colour = ring["outline"].replace("!important", "").split()
+    assert (width, kind, colour) == ("3px", "solid", FOCUS_COLOUR)
+    offset = ring["outline-offset"].replace("!important", "").strip()
+    gap = ring["box-shadow"].replace("!important", "").split()
+    # the white spread of the box-shadow fills exactly the outline's offset: no page shows
+    # through between the control and its ring
+    assert gap[:3] == ["0", "0", "0"] and gap[3] == offset == "2px" and gap[4] == GAP_COLOUR
+    # the ring against what can touch it or sit next to it: the white gap (and a white
+    # page), JupyterLab's button grey, its pressed-button grey, the controls' #767676 border
+    ratios = {ground: round(_ratio(FOCUS_COLOUR, ground), 2)
+              for ground in (GAP_COLOUR, BUTTON_GREY, PRESSED_GREY, "#767676")}
+    assert ratios == {"#ffffff": 17.4, "#eeeeee": 15.0, "#bdbdbd": 9.26, "#767676": 3.83}
+    assert min(ratios.values()) >= 3
+    # the library's formula agrees with the one written out here
+    assert all(abs(contrast_ratio(FOCUS_COLOUR, g) - r) < 0.01 for g, r in ratios.items())
+    # a mouse click draws no ring (:focus-visible does not match), the keyboard does
+    mouse = [d for sel, d in rules if ":focus:not(:focus-visible)" in sel]
+    assert mouse and mouse[0]["outline"].startswith("none")
+
+
+def test_a_pressed_button_shows_a_bar_and_bold_words_and_every_edge_is_3_to_1():
+    """WCAG 1.4.1 and 1.4.11: JupyterLab tells a pressed toggle button by its grey alone
+    (#bdbdbd on #eeeeee, 1.62:1); here it also gets a 4 px dark bar and bold words, the bar
+    at 3:1 or better against the grey it sits on and the edge it replaces."""
+    rules = _rules(STYLE)
+    assert round(_ratio(BUTTON_GREY, PRESSED_GREY), 2) == 1.62  # the state by colour alone
+    pressed = [d for sel, d in rules if sel.endswith(".jupyter-button.mod-active")]
+    assert len(pressed) == 1, rules
+    assert pressed[0]["font-weight"] == "bold"
+    bar = pressed[0]["box-shadow"].replace("!important", "").split()
+    assert bar == ["inset", "0", "-4px", "0", "var(--binms-bar)"]
+    # the bar's colour: dark in JupyterLab's light theme, white in a dark one
+    bar_colour = {sel: d["--binms-bar"] for sel, d in rules if "--binms-bar" in d}
+    assert bar_colour == {f".{EXPLORER_CLASS}": FOCUS_COLOUR,
+                          f'[data-jp-theme-light="false"] .{EXPLORER_CLASS}': DARK_BAR_COLOUR}
+    # focused by the keyboard or by the mouse, a pressed button keeps its bar (a later
+    # box-shadow would otherwise replace it)
+    for state in (":focus-visible", ":focus:not(:focus-visible)"):
+        kept = [d for sel, d in rules if sel.endswith(f".mod-active{state}")]
+        assert kept and kept[0]["box-shadow"].startswith("inset 0 -4px 0 var(--binms-bar)")
+    bar_ratios = {ground: round(_ratio(FOCUS_COLOUR, ground), 2)
+                  for ground in (PRESSED_GREY, BORDER_COLOUR)}
+    assert bar_ratios == {"#bdbdbd": 9.26, "#767676": 3.83}
+    # JupyterLab Dark, measured in Chromium: a pressed button #616161, the others #424242
+    dark_ratios = {ground: round(_ratio(DARK_BAR_COLOUR, ground), 2)
+                   for ground in ("#616161", "#424242", BORDER_COLOUR)}
+    assert dark_ratios == {"#616161": 6.19, "#424242": 10.05, "#767676": 4.54}
+    # every control's edge: buttons, text boxes, slider track and handle
+    assert BORDER_COLOUR == "#767676" and round(_ratio(BORDER_COLOUR, "#ffffff"), 2) == 4.54
+    assert round(_ratio(BORDER_COLOUR, BUTTON_GREY), 2) >= 3  # a button's edge on its own fill
+    edged = {}  # each selector's declarations, over every rule that names it
+    for selectors, declarations in rules:
+        for selector in selectors.split(","):
+            edged.setdefault(selector.strip().removeprefix(f".{EXPLORER_CLASS} "), {}).update(
+                declarations)
+    for part in (".widget-toggle-button", "select", ".widget-slider .noUi-handle",
+                 ".widget-slider .noUi-target"):
+        assert edged[part]["border"].startswith(f"1px solid {BORDER_COLOUR}"), part
+    assert edged[".widget-slider .noUi-connects"]["background"] == BORDER_COLOUR
+
+
+def test_the_book_stepper_draws_the_same_ring():
+    from binms_teach.widgets.stepper import _STYLE
+
+    rule = re.search(r":focus-visible\{([^}]*)\}", _STYLE).group(1)
+    assert "outline:3px solid #1a1a1a" in rule and "outline-offset:2px" in rule
+    assert "box-shadow:0 0 0 2px #fff" in rule
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -216,13 +216,13 @@ distance to the mode: 1 bit, then 0'
                       "every data point within the k1-th smallest distance"])
         self.iteration = widgets.IntSlider(value=0, min=0, max=0, description="iteration")
         self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="play")
-        self.play_button = PlayButton(self.play, "the iterations")
+        self.readout = live(widgets.Label())  # announced by a screen reader when it changes
+        self.readout.add_class("bga-readout")
+        self.play_button = PlayButton(self.play, "the iterations", readout=self.readout)
         self.back = widgets.Button(description="back", icon="step-backward",
                                    tooltip="show the previous update", layout={"width": "90px"})
         self.step = widgets.Button(description="step", icon="step-forward",
                                    tooltip="show the next update", layout={"width": "90px"})
-        self.readout = live(widgets.Label())  # announced by a screen reader when it changes
-        self.readout.add_class("bga-readout")
         self.title = widgets.HTML()
         # pictures, each with a text alternative rewritten at every step
         names = ("iterate", "votes", "next", "neighbours", "path")
@@ -249,6 +249,7 @@ distance to the mode: 1 bit, then 0'
             widgets.HBox([self.play, self.play_button.button, self.back, self.step,
                           self.iteration]),
             self.readout,
+            self.play_button.announcer,
             widgets.HBox([panel("iterate"), panel("votes"), panel("next")]),
             self.legend,
             panel("neighbours"),

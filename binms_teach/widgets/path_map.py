@@ -50,9 +50,9 @@ class PathMapExplorer(Explorer):
         self.updates = widgets.IntSlider(value=0, min=0, max=pm.n_steps, description="updates")
         self.play = widgets.Play(value=0, min=0, max=pm.n_steps, interval=700, description="play")
         widgets.link((self.play, "value"), (self.updates, "value"))
-        self.play_button = PlayButton(self.play, "the updates")
-        self.readout = live(widgets.Label())
+        self.readout = live(widgets.Label())  # announced by a screen reader when it changes
         self.readout.add_class("bga-pathmap-readout")
+        self.play_button = PlayButton(self.play, "the updates", readout=self.readout)
         self.image = DescribedImage("bga-pathmap")
         if y is None:
             names, codes = ["paths"], np.zeros(len(pm.starts), dtype=int)
@@ -116,7 +116,8 @@ class PathMapExplorer(Explorer):
         self.updates.observe(lambda _: self._render(), "value")
         self.image.width = str(int(plot.fig.bbox.width))
         self.ui = column([widgets.HBox([self.play, self.play_button.button, self.updates]),
-                          self.readout, self.image.widget, named_controls()])
+                          self.readout, self.play_button.announcer, self.image.widget,
+                          named_controls()])
         self.ui.add_class(EXPLORER_CLASS)
         self._render()
 

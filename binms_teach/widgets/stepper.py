@@ -8,12 +8,16 @@ its readout); `stepper_html` writes them as one self-contained piece of HTML:
 - one ``<img alt>`` per frame, the current one shown, the others ``hidden``;
 - a native ``<input type="range">`` with a visible ``<label>``, and two buttons whose words
   say what they do ("previous iteration", "next iteration");
-- one status region (``role="status"``, ``aria-live="polite"``) holding the description of
-  the frame on display, which a screen reader announces when it changes.
+- one status region (``role="status"``, ``aria-live="polite"``) holding the explorer's
+  short readout of the frame on display (17 to 47 words in the lessons), which a screen
+  reader announces when it changes; the frame's full description stays its ``alt``, read on
+  request. "previous" on the first frame and "next" on the last say so ("Already at the
+  first iteration: iteration 0 of 5.") instead of nothing.
 
 Everything is inline (the pictures as ``data:`` URLs, the style and a short script), so the
 page makes no request for it and reads from a folder (``file://``) as well as from a server.
-Without script the first frame and its description stay, and the controls stay hidden.
+Without script the first frame (its description in its ``alt``) and its readout stay, and the
+controls stay hidden.
 """
 
 import base64
@@ -123,7 +127,7 @@ _STYLE = """
 .ROOT button{font:inherit;color:#1a1a1a;background:#f2f2f2;border:1px solid #595959;
  border-radius:4px;padding:.25rem .75rem;min-height:2rem;cursor:pointer}
 .ROOT button:hover{background:#e0e0e0}
-.ROOT :focus-visible{outline:3px solid #0b5394;outline-offset:2px}
+.ROOT :focus-visible{outline:3px solid #1a1a1a;outline-offset:2px;box-shadow:0 0 0 2px #fff}
 .ROOT-status{margin:.5rem 0 0;overflow-wrap:anywhere}
 """.replace("ROOT", ROOT_CLASS)
 
@@ -135,13 +139,23 @@ _SCRIPT = """(function () {
     var range = root.querySelector('input[type=range]');
     var value = root.querySelector('.ROOT-value');
     var status = root.querySelector('.ROOT-status');
-    function show(i) {
-      i = Math.max(0, Math.min(frames.length - 1, i));
+    var label = root.querySelector('label').textContent;
+    function say(text) {
+      /* the same words again are no change to a live region: a no-break space makes one */
+      status.textContent = status.textContent === text ? text + '\u00a0' : text;
+    }
+    function show(wanted) {
+      var i = Math.max(0, Math.min(frames.length - 1, wanted));
+      var now = frames[i].getAttribute('data-value');
       frames.forEach(function (frame, k) { frame.hidden = k !== i; });
       range.value = String(i);
-      range.setAttribute('aria-valuetext', frames[i].getAttribute('data-value'));
-      value.textContent = frames[i].getAttribute('data-value');
-      status.textContent = frames[i].getAttribute('alt');
+      range.setAttribute('aria-valuetext', now);
+      value.textContent = now;
+      if (wanted !== i) {
+        say('Already at the ' + (wanted < i ? 'first ' : 'last ') + label + ': ' + now + '.');
+      } else {
+        say(frames[i].getAttribute('data-readout'));
+      }
     }
     range.addEventListener('input', function () { show(Number(range.value)); });
     root.querySelector('.ROOT-previous').addEventListener('click', function () {
@@ -197,7 +211,8 @@ def stepper_html(frames, *, ident, name, label, start=0):
         h, w = frame.pixels().shape[:2]
         source = "data:image/png;base64," + base64.b64encode(frame.png).decode("ascii")
         images.append(f'<img class="{c}-frame" src="{source}" alt="{_attr(frame.description)}"'
-                      f' data-value="{_attr(frame.value)}" width="{w}" height="{h}"'
+                      f' data-value="{_attr(frame.value)}" data-readout="{_attr(frame.readout)}"'
+                      f' width="{w}" height="{h}"'
                       f'{"" if i == start else " hidden"}>')
     current = frames[start]
     last = len(frames) - 1
@@ -214,7 +229,7 @@ def stepper_html(frames, *, ident, name, label, start=0):
         "</div>",
         *images,
         f'<p class="{c}-status" role="status" aria-live="polite">'
-        f"{html.escape(' '.join(current.description.split()))}</p>",
+        f"{html.escape(' '.join(current.readout.split()))}</p>",
         "</div>",
         f"<script>{_SCRIPT}</script>",
     ]

@@ -9,8 +9,8 @@
 - every slider handle is named after its description, every typed-value box and ``<input>``
   carries its own label, every toggle button says whether it is pressed (``aria-pressed``, one
   per group) in a named group, every picture has a text alternative of at least 8 words, the
-  readouts are polite live regions, and the keyboard focus is drawn as an outline of 2 px or
-  more at 3:1 or better against the page;
+  readouts are polite live regions, and the keyboard focus is drawn as a 3 px #1a1a1a ring
+  with a 2 px white gap, at 3:1 or better against the page;
 - a keyboard-only ascent: Tab reaches every control of the ascent explorer, each with a name;
   Enter and Space on **step** advance the iteration, the arrow keys move the iteration slider,
   Enter on **play** plays to the end; after each key the readout and the iterate's text
@@ -145,9 +145,22 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     last = int(re.match(r"iteration \d+ of (\d+)", _readout(ascent)).group(1))
     focus("button", "play")
     page.keyboard.press("Enter")
+    # while it plays, the readout is no live region (one announcement a frame would queue up)
+    page.wait_for_function("r => r.querySelector('.binms-live').getAttribute('aria-live')"
+                           " === 'off'", arg=ascent.element_handle(), timeout=30_000)
     _wait_iteration(page, ascent, last, timeout=60_000)
     page.wait_for_function("b => b.textContent.trim() === 'play'",
                            arg=ascent.locator("button", has_text="play").element_handle())
+    # stopped at the end: the readout is live again, the announcer says so once
+    page.wait_for_function(
+        """r => { const live = r.querySelector('.binms-live');
+                  const said = r.querySelector('.binms-announce');
+                  return live.getAttribute('aria-live') === 'polite'
+                    && said.getAttribute('role') === 'status'
+                    && said.getAttribute('aria-live') === 'polite'
+                    && said.textContent.trim() === 'Play stopped: ' + live.textContent.trim(); }""",
+        arg=ascent.element_handle(), timeout=30_000)
+    assert f"iteration {last} of {last}" in ascent.locator(".binms-announce").inner_text()
     check_focus_outline(page, ascent)
     nb.assert_no_errors()
 
@@ -163,11 +176,65 @@ def test_explorers_for_every_student(open_lab_notebook, lab_page, e2e_artifacts)
     check_reflow(page, "320 px")
     narrow = run_axe(page, {"include": [[EXPLORER]]})["violations"]  # names, ARIA, reflowed
     assert not narrow, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in narrow]
-    for i in range(4):
-        check_tab_walk_inside(page, explorers.nth(i))
+    rings = [check_tab_walk_inside(page, explorers.nth(i)) for i in range(4)]
+    (e2e_artifacts / "focus-rings.json").write_text(json.dumps(
+        [[(f["text"], f["ring"], f["fill"]) for f in r] for r in rings], indent=1))
     check_announcements_at_320(page, explorers)
     nb.screenshot(explorers.nth(3), "kernel-320")
     nb.assert_no_errors()
+
+
+def test_explorers_in_jupyterlabs_dark_theme(open_lab_notebook, lab_page):
+    """In JupyterLab Dark the dark ring meets a dark page (1.08:1): the white gap is then the
+    focus indicator, at 3:1 or better against the page and the control's fill; a pressed
+    button's bar turns white (the dark one on #616161 was 2.81:1)."""
+    page = lab_page
+    nb = open_lab_notebook(NOTEBOOK)
+    nb.run_all_cells(timeout=300)
+    nb.wait_for_widgets(min_count=4)
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                           timeout=30_000)
+    explorers = page.locator(EXPLORER)
+    seen = []
+    for i in range(4):
+        explorer = explorers.nth(i)
+        explorer.locator("button:not([disabled]), input:not([type=hidden]), [role=slider]"
+                         ).first.focus()
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        for _ in range(20):
+            f = explorer.evaluate(_JS_FOCUS_BOX)
+            if not f["inside"]:
+                break
+            f["ground"] = page.evaluate(_JS_GROUND)
+            seen.append(f)
+            page.keyboard.press("Tab")
+    assert len(seen) >= 15, [f["text"] for f in seen]
+    for f in seen:
+        assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
+        assert contrast_ratio("#ffffff", _rgb(f["ground"])) >= 3, f
+        if "rgba(0, 0, 0, 0)" not in f["fill"]:
+            assert contrast_ratio("#ffffff", _rgb(f["fill"])) >= 3, f
+    bars = page.eval_on_selector_all(
+        f"{EXPLORER} button.widget-toggle-button.mod-active",
+        "bs => bs.map(b => [getComputedStyle(b).boxShadow, getComputedStyle(b).backgroundColor])")
+    assert len(bars) == 2, bars
+    for shadow, fill in bars:
+        assert "rgb(255, 255, 255) 0px -4px 0px 0px inset" in shadow, shadow
+        assert contrast_ratio("#ffffff", _rgb(fill)) >= 3, fill
+    nb.assert_no_errors()
+
+
+# The colour behind the focused element: the first ancestor with a background of its own,
+# outside the slider for a slider's handle (the slider's #fafafa box lies under its 4 px
+# track only; around the handle is the page).
+_JS_GROUND = """() => { const e = document.activeElement;
+  let b = (e.closest('.widget-slider') || e).parentElement, bg = 'rgba(0, 0, 0, 0)';
+  while (b && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+    bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
+  return bg; }"""
 
 
 # --- states, labels, focus ----------------------------------------------------------------
@@ -186,6 +253,17 @@ def check_states_and_labels(page):
     for g in groups:
         assert [p[1] for p in g["pressed"]].count("true") == 1, g
         assert all((p[1] == "true") == p[2] for p in g["pressed"]), g  # the state shown
+    # the state drawn by more than the button's grey: a 4 px dark bar inside the bottom edge
+    # and bold words on the pressed button, neither on the others; a #767676 edge on both
+    drawn = page.eval_on_selector_all(
+        f"{EXPLORER} button.widget-toggle-button",
+        """bs => bs.map(b => { const s = getComputedStyle(b);
+              return [b.getAttribute('aria-pressed'), s.fontWeight, s.boxShadow,
+                      s.borderTopColor, s.borderTopWidth]; })""")
+    for pressed, weight, shadow, edge, edge_width in drawn:
+        bar = "rgb(26, 26, 26) 0px -4px 0px 0px inset" in shadow
+        assert (pressed == "true") == (int(weight) >= 700) == bar, drawn
+        assert (edge, edge_width) == ("rgb(118, 118, 118)", "1px"), drawn
     inputs = page.eval_on_selector_all(
         f"{EXPLORER} input:not([type=hidden]), {EXPLORER} [contenteditable=true]",
         "es => es.map(e => [e.tagName, e.getAttribute('role'), e.getAttribute('aria-label')])")
@@ -199,7 +277,7 @@ def _rgb(css):
 
 
 def check_focus_outline(page, explorer):
-    """The focused control is outlined: 2 px or more, at 3:1 or better against the cell."""
+    """The focused control has its ring: 3 px, a white gap, at 3:1 or better against the cell."""
     explorer.locator("input").first.focus()
     page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
     style = page.evaluate(
@@ -208,9 +286,15 @@ def check_focus_outline(page, explorer):
                    while (b && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
                      bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
                    return {inside: Boolean(e.closest('.binms-explorer')), width: s.outlineWidth,
-                           style: s.outlineStyle, colour: s.outlineColor, ground: bg}; }""")
+                           style: s.outlineStyle, colour: s.outlineColor, ground: bg,
+                           offset: s.outlineOffset, shadow: s.boxShadow}; }""")
     assert style["inside"], style
-    assert style["style"] != "none" and float(style["width"].rstrip("px")) >= 2, style
+    # the ring is really drawn as access.STYLE says: 3 px of #1a1a1a, 2 px off the control,
+    # the 2 px between them white (the box-shadow's spread)
+    assert (style["style"], style["width"], style["colour"]) == (
+        "solid", "3px", "rgb(26, 26, 26)"), style
+    assert style["offset"] == "2px" and "rgb(255, 255, 255) 0px 0px 0px 2px" in style["shadow"], \
+        style
     ground = _rgb(style["ground"]) if "rgba(0, 0, 0, 0)" not in style["ground"] else "#ffffff"
     assert contrast_ratio(_rgb(style["colour"]), ground) >= 3, style
 
@@ -233,7 +317,8 @@ _JS_LAYOUT = """() => {
       }
     });
     root.querySelectorAll('.binms-live, .widget-html-content, .widget-label, button').forEach(e => {
-      if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) {
+      /* the announcer is 1 px wide on purpose: read by a screen reader, not shown */
+      if (e.offsetParent && !e.closest('.binms-announce') && e.scrollWidth > e.clientWidth + 1) {
         out.cut.push([i, e.className, e.textContent.trim().slice(0, 40)]);
       }
     });
@@ -269,7 +354,10 @@ _JS_FOCUS_BOX = """root => {
           fits: b.left >= area.left - 0.5 && b.right <= area.right + 0.5
                 && b.top >= area.top - 0.5 && b.bottom <= area.bottom + 0.5,
           box: [b.left, b.top, b.right, b.bottom].map(Math.round),
-          area: [area.left, area.top, area.right, area.bottom].map(Math.round)};
+          area: [area.left, area.top, area.right, area.bottom].map(Math.round),
+          ring: [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineWidth,
+                 getComputedStyle(e).outlineColor, getComputedStyle(e).outlineOffset].join(' '),
+          shadow: getComputedStyle(e).boxShadow, fill: getComputedStyle(e).backgroundColor};
 }"""
 
 
@@ -279,7 +367,9 @@ def check_tab_walk_inside(page, explorer):
     first = explorer.locator(
         "button:not([disabled]), input:not([type=hidden]), [role=slider]").first
     first.focus()
-    reached, outside = [], []
+    page.keyboard.press("Tab")  # and back: the first control too is focused by the keyboard
+    page.keyboard.press("Shift+Tab")
+    reached, outside, rings = [], [], []
     for _ in range(expected + 5):
         f = explorer.evaluate(_JS_FOCUS_BOX)
         if not f["inside"]:
@@ -287,9 +377,21 @@ def check_tab_walk_inside(page, explorer):
         reached.append(f["text"])
         if not f["fits"]:
             outside.append(f)
+        rings.append(f)  # reached by the keyboard: :focus-visible, the keyboard's ring
         page.keyboard.press("Tab")
     assert len(reached) == expected, f"Tab reached {reached}, the explorer has {expected}"
     assert not outside, f"controls not fully inside the 320 px view: {outside}"
+    # every control reached by Tab draws the ring and its white gap; the ring (17:1 against
+    # the gap) or the gap stands apart from the control's own fill at 3:1 or better, so the
+    # indicator is seen on a white, a grey or a coloured control (a slider's focused handle
+    # is JupyterLab's blue)
+    for f in rings:
+        assert f["ring"] == "solid 3px rgb(26, 26, 26) 2px", f
+        assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
+        if "rgba(0, 0, 0, 0)" not in f["fill"]:
+            fill = _rgb(f["fill"])
+            assert max(contrast_ratio("#1a1a1a", fill), contrast_ratio("#ffffff", fill)) >= 3, f
+    return rings
 
 
 # --- announcements ------------------------------------------------------------------------

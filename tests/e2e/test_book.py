@@ -148,7 +148,9 @@ _JS_STEPPER = """(root) => {
   const parts = Array.from(root.querySelectorAll('button, input, img:not([hidden]), p'));
   const rights = parts.map(e => e.getBoundingClientRect().right);
   const lefts = parts.map(e => e.getBoundingClientRect().left);
-  return {shown: shown.length, alt: shown.length ? shown[0].alt : null, value: Number(range.value),
+  return {shown: shown.length, alt: shown.length ? shown[0].alt : null,
+    readout: shown.length ? shown[0].getAttribute('data-readout') : null,
+    label: root.querySelector('label').textContent, value: Number(range.value),
     max: Number(range.max), valuetext: range.getAttribute('aria-valuetext'),
     status: root.querySelector('[role=status]').textContent.trim(),
     focused: root.contains(active)
@@ -166,7 +168,10 @@ def _stepper_state(page):
 
 def _assert_frame(state, where):
     assert state["shown"] == 1, f"{where}: {state['shown']} frames shown"
-    assert state["status"] == state["alt"], f"{where}: the status must say what the frame shows"
+    # the status says the frame's short readout, not its description again (the alt)
+    assert state["status"] == state["readout"] != state["alt"], (
+        f"{where}: the status must say the readout of the frame shown")
+    assert len(state["status"].split()) < len(state["alt"].split()), where
     assert state["left"] >= 0 and state["right"] <= state["width"] + 0.5, (
         f"{where}: the stepper leaves the viewport ({state['left']}..{state['right']} of "
         f"{state['width']} px)")
@@ -186,7 +191,7 @@ def _walk_stepper(page, where):
     page.keyboard.press("Tab")
     now = _stepper_state(page)
     assert now["focused"] == "range", f"{where}: Tab from 'previous' reached {now['focused']}"
-    assert now["outline"].startswith("solid 3px"), f"{where}: focus outline {now['outline']}"
+    assert now["outline"] == "solid 3px rgb(26, 26, 26)", f"{where}: focus ring {now['outline']}"
     key, step = ("ArrowRight", 1) if now["value"] < now["max"] else ("ArrowLeft", -1)
     page.keyboard.press(key)
     moved = _stepper_state(page)
@@ -211,6 +216,22 @@ def _walk_stepper(page, where):
     page.keyboard.press("Space")
     back = _stepper_state(page)
     assert back["value"] == 0 and back["status"] == home["status"], f"{where}: 'previous'"
+    # at either end a press says so, every time, instead of nothing
+    first = f"Already at the first {back['label']}: {back['valuetext']}."
+    for _ in range(2):
+        page.keyboard.press("Space")
+        state = _stepper_state(page)
+        assert state["value"] == 0 and state["status"] == first, f"{where}: {state['status']}"
+    page.keyboard.press("Tab")
+    page.keyboard.press("End")
+    page.keyboard.press("Tab")
+    assert _stepper_state(page)["focused"].startswith("next"), where
+    for _ in range(2):
+        page.keyboard.press("Enter")
+        state = _stepper_state(page)
+        last = f"Already at the last {state['label']}: {state['valuetext']}."
+        assert state["value"] == state["max"] and state["status"] == last, (
+            f"{where}: {state['status']}")
 
 
 @pytest.mark.parametrize("width", [1280, 320])
