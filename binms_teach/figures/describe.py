@@ -227,7 +227,7 @@ class DescribedFigure:
         return "binms-figure-" + hashlib.sha256(said.encode("utf-8")).hexdigest()[:12]
 
     def html(self) -> str:
-        """The picture as an ``<img>`` with its ``alt``, the long description in a paragraph
+        """The `picture` (an ``<img>`` with its ``alt``), the long description in a paragraph
         right under it, the numbers in a collapsed ``<details>`` (see the module's text).
 
         Examples
@@ -244,13 +244,7 @@ data-smallest-text-pt="..." data-dpi="100">
         <p class="binms-long" id="binms-figure-...">A single straight line; nothing else ...</p>
         </div>
         """
-        source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
-        described = f' aria-describedby="{self.long_id()}"' if self.long else ""
-        if self.smallest_text_pt is not None:  # what a deck's browser test checks the text by
-            described += (f' data-smallest-text-pt="{round(self.smallest_text_pt, 2):g}"'
-                          f' data-dpi="{self.dpi:g}"')
-        parts = ['<div class="binms-figure">',
-                 f'<img src="{source}" alt="{html.escape(self.alt)}"{described}>']
+        parts = ['<div class="binms-figure">', self.picture()]
         if self.long:
             parts.append(f'<p class="binms-long" id="{self.long_id()}">'
                          f'{html.escape(self.long)}</p>')
@@ -258,6 +252,16 @@ data-smallest-text-pt="..." data-dpi="100">
             parts.append(f"<details><summary>{NUMBERS_SUMMARY}</summary>\n{self.numbers_html()}"
                          f"\n</details>")
         return "\n".join(parts + ["</div>"])
+
+    def picture(self) -> str:
+        """The picture itself, tied to its long description: here an ``<img>`` of the PNG with
+        its ``alt`` (a deck's `ProjectedFigure` draws an SVG instead)."""
+        source = "data:image/png;base64," + base64.b64encode(self.png).decode("ascii")
+        described = f' aria-describedby="{self.long_id()}"' if self.long else ""
+        if self.smallest_text_pt is not None:  # what a deck's browser test checks the text by
+            described += (f' data-smallest-text-pt="{round(self.smallest_text_pt, 2):g}"'
+                          f' data-dpi="{self.dpi:g}"')
+        return f'<img src="{source}" alt="{html.escape(self.alt)}"{described}>'
 
     def text(self) -> str:
         """The figure as plain text: the alt, the long description, the numbers."""

@@ -40,7 +40,6 @@ import re
 
 from .alt_text import alt_text_problem
 from .describe import (
-    NUMBERS_SUMMARY,
     DescribedFigure,
     close_in_pyplot,
     figure_smallest_text_pt,
@@ -89,24 +88,17 @@ class ProjectedFigure(DescribedFigure):
         size = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
         self.width, self.height = (round(float(v)) for v in size.groups()) if size else (0, 0)
 
-    def html(self) -> str:
-        """The inline ``<svg role="img">``, the long description, the numbers."""
+    def picture(self) -> str:
+        """The inline ``<svg role="img">`` (its text kept as text), named by the alt; `html`
+        adds the long description and the numbers as for any described figure."""
         label = html.escape(self.alt, quote=True)
         described = f' aria-describedby="{self.long_id()}"' if self.long else ""
         inner = f"<title>{html.escape(self.alt)}</title>"
         if self.long:
             inner += f"<desc>{html.escape(self.long)}</desc>"
-        svg = re.sub(r"<svg\b([^>]*)>", lambda m: (
+        return re.sub(r"<svg\b([^>]*)>", lambda m: (
             f'<svg{_sized(m[1])} role="img" aria-label="{label}"{described}'
             f' class="binms-svg">{inner}'), self.svg, count=1)
-        parts = ['<div class="binms-figure">', svg]
-        if self.long:
-            parts.append(f'<p class="binms-long" id="{self.long_id()}">'
-                         f'{html.escape(self.long)}</p>')
-        if self.numbers:
-            parts.append(f"<details><summary>{NUMBERS_SUMMARY}</summary>\n"
-                         f"{self.numbers_html()}\n</details>")
-        return "\n".join(parts + ["</div>"])
 
     def save(self, path) -> None:
         """Write the SVG to ``path``."""
