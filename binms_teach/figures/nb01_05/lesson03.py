@@ -73,7 +73,7 @@ next iterate at their mean, (0.33, 0.33), 0.471 away.
 
     near, path = palette.series_style(0), palette.series_style(1)
     with style(slide):
-        fig = new_figure((9.6, 5.4) if slide else (4.6, 4.0))
+        fig = new_figure((9.6, 5.1) if slide else (4.6, 4.0))
         ax = fig.subplots()
         ax.scatter(X[:, 0], X[:, 1], s=area(8, slide), color=palette.GREY, label="data")
         nb = X[np.asarray(frame["neighbours"])]
