@@ -144,6 +144,14 @@ def figure_cases(mixture, digits_like):
         "reshape_figure": lambda s: nb08_12.reshape_figure(D, dy, slide=s),
         "auto_figure": lambda s: nb08_12.auto_figure(auto_rows, slide=s),
         "criteria_figure": lambda s: nb08_12.criteria_figure(result, slide=s),
+        "sweep_figure": lambda s: nb08_12.sweep_figure(sweeps["zoo"], (0, 6), slide=s),
+        "decrease_figure": lambda s: nb08_12.decrease_figure(
+            [{"dataset": name, "k1": k1, "relative": r, "ari": a}
+             for name, k1, r, a in (("zoo", 5, 0.23, 0.79), ("zoo", 10, 0.37, 0.85),
+                                    ("spect", 5, 0.11, -0.01), ("spect", 10, 0.13, -0.02))],
+            slide=s),
+        "purity_figure": lambda s: nb08_12.purity_figure(protos["kmodes"], protos["binnnms"],
+                                                         slide=s),
         "figure1": lambda s: experiments.figure1({"zoo": sweeps["zoo"]} if s else sweeps,
                                                  slide=s),
         "figure2": lambda s: experiments.figure2(
@@ -157,7 +165,8 @@ FIGURES = ["sphere_figure", "inertia_figure", "blobs_figure", "ascent_frame_figu
            "two_clusterings_figure", "kernel_by_distance_figure", "kernel_explorer_figure",
            "zero_ratio_figure", "first_images", "ascent_figure", "moves_histogram",
            "largest_basins", "path_map_figure", "row_order_figure", "cluster_centres",
-           "k2_sweep", "reshape_figure", "auto_figure", "criteria_figure", "figure1",
+           "k2_sweep", "reshape_figure", "auto_figure", "criteria_figure", "sweep_figure",
+           "decrease_figure", "purity_figure", "figure1",
            "figure2", "figure3", "figure_results"]
 
 
