@@ -20,6 +20,7 @@ from binms_teach import BinNNMS, experiments, selection
 from binms_teach.datasets import make_bernoulli_mixture
 from binms_teach.figures import DescribedFigure, alt_text_problem, nb08_12
 from binms_teach.figures import experiments as paper_figures
+from binms_teach.figures.nb08_12.lessons09_11 import row_jump
 from binms_teach.figures.projection import ProjectedFigure
 
 matplotlib.use("Agg")
@@ -160,8 +161,8 @@ def test_reshape_figure_measures_the_shear(slide):
     d = nb08_12.reshape_figure(X, y, slide=slide)
     check_described(d, slide)
     assert d.numbers is None
-    right = np.mean([nb08_12.row_jump(X[y == k].mean(axis=0).reshape(16, 15)) for k in range(10)])
-    wrong = np.mean([nb08_12.row_jump(X[y == k].mean(axis=0).reshape(15, 16)) for k in range(10)])
+    right = np.mean([row_jump(X[y == k].mean(axis=0).reshape(16, 15)) for k in range(10)])
+    wrong = np.mean([row_jump(X[y == k].mean(axis=0).reshape(15, 16)) for k in range(10)])
     assert right < wrong
     assert f"differ by {right:.2f}" in said(d) and f"by {wrong:.2f}" in said(d)
 

@@ -2,8 +2,8 @@
 
 `describe` binds a text alternative (and the plotted numbers) to a matplotlib figure;
 `style` sets the parameters of a lesson's figure or, with ``slide=True``, of a projected one.
-The lessons' figure functions live beside this file (``nb01_05/``, ``nb06_07.py``,
-``nb08_12.py``); each takes the data it draws and ``slide=False`` and returns a
+The lessons' figure functions live beside this file (``nb01_05/``, ``nb06_07/``,
+``nb08_12/``); each takes the data it draws and ``slide=False`` and returns a
 `DescribedFigure`, so that a deck draws the same figure for the room.
 """
 

@@ -3,7 +3,7 @@ sentences."""
 
 from __future__ import annotations
 
-__all__ = ["area", "bits", "coords", "listed", "new_figure", "num", "rounded"]
+__all__ = ["area", "bits", "coords", "dataset_title", "listed", "new_figure", "num", "rounded"]
 
 
 def new_figure(figsize, layout="constrained"):
@@ -49,3 +49,10 @@ def area(size, slide):
 
 def coords(p, digits=2):
     return "(" + ", ".join(num(v, digits) for v in p) + ")"
+
+
+def dataset_title(name):
+    """A data set's name as a sentence writes it: "Zoo", "Votes", "Mixture-5"."""
+    from ..evaluation import paper  # here, not at the top: figures.common stays light
+
+    return paper.TITLES.get(name, name[:1].upper() + name[1:])
