@@ -18,7 +18,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lab_driver import VIEWPORT, launch_chromium, require_chromium
+from lab_driver import VIEWPORT
 from lab_server import SHIPPED_SETTINGS, start_jupyter_lab, stop_jupyter_lab
 
 pytestmark = pytest.mark.e2e
@@ -76,25 +76,24 @@ def settled(page, quiet: int = 4, limit_s: float = 60) -> tuple[int, int]:
     return counts
 
 
-def measure(tmp_path: Path, notebook: str, user_settings: dict) -> tuple[int, int]:
-    """Headings and images in the accessibility tree, right after ``notebook`` opens."""
-    require_chromium()
-    from playwright.sync_api import sync_playwright
+def measure(browser, tmp_path: Path, notebook: str, user_settings: dict) -> tuple[int, int]:
+    """Headings and images in the accessibility tree, right after ``notebook`` opens.
 
+    ``browser`` is the session's (`lab_browser`): a second Playwright in the same worker would
+    refuse to start inside the first one's event loop."""
     root = tmp_path / "course"
     root.mkdir()
     shutil.copy(REPO / "notebooks" / notebook, root / notebook)
     lab = start_jupyter_lab(root, tmp_path / "state", user_settings=user_settings)
     try:
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                page = browser.new_page(viewport=VIEWPORT)
-                page.goto(lab.notebook_url(notebook))
-                page.locator(".jp-Notebook .jp-MarkdownCell").first.wait_for(timeout=60_000)
-                return settled(page)
-            finally:
-                browser.close()
+        context = browser.new_context(viewport=VIEWPORT)  # nothing shared with other tests
+        try:
+            page = context.new_page()
+            page.goto(lab.notebook_url(notebook))
+            page.locator(".jp-Notebook .jp-MarkdownCell").first.wait_for(timeout=60_000)
+            return settled(page)
+        finally:
+            context.close()
     finally:
         stop_jupyter_lab(lab)
 
@@ -109,9 +108,9 @@ def test_the_package_ships_the_windowing_setting():
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_shipped_lab_keeps_headings_and_figures_in_the_tree(tmp_path, notebook):
+def test_shipped_lab_keeps_headings_and_figures_in_the_tree(lab_browser, tmp_path, notebook):
     want_headings, want_images = expected(REPO / "notebooks" / notebook)
-    headings, images = measure(tmp_path, notebook, user_settings={})
+    headings, images = measure(lab_browser, tmp_path, notebook, user_settings={})
     print(f"{notebook}, shipped settings: {headings}/{want_headings} headings, "
           f"{images}/{want_images} figures in the accessibility tree")
     assert headings >= 0.9 * want_headings, (
@@ -122,11 +121,12 @@ def test_shipped_lab_keeps_headings_and_figures_in_the_tree(tmp_path, notebook):
     )
 
 
-def test_jupyterlab_default_windowing_hides_cells(tmp_path):
+def test_jupyterlab_default_windowing_hides_cells(lab_browser, tmp_path):
     """The measure above can fail: with JupyterLab's own default, cells are missing."""
     notebook = "12_choosing_k1_k2.ipynb"
     want_headings, want_images = expected(REPO / "notebooks" / notebook)
-    headings, images = measure(tmp_path, notebook, user_settings=JUPYTERLAB_DEFAULT)
+    headings, images = measure(lab_browser, tmp_path, notebook,
+                                user_settings=JUPYTERLAB_DEFAULT)
     print(f"{notebook}, windowingMode full: {headings}/{want_headings} headings, "
           f"{images}/{want_images} figures in the accessibility tree")
     assert headings < 0.9 * want_headings or images < want_images
