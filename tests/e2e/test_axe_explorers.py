@@ -445,10 +445,16 @@ def check_announcements_at_320(page, explorers):
     ascent.locator("[role=slider]").nth(1).focus()  # the iteration slider
     page.keyboard.press("Home")
     _wait_iteration(page, ascent, 0)
-    ascent.locator("button", has_text="step").focus()
+    # play left the ascent at its last iteration, where "step" is disabled; the kernel enables
+    # it again a moment after the readout changes, and a disabled button takes no focus
+    step = ascent.locator("button", has_text="step")
+    page.wait_for_function("b => !b.disabled", arg=step.element_handle(), timeout=30_000)
+    step.focus()
     _press_and_hear(page, ascent, "Enter", said["ascent"][0])
     _press_and_hear(page, ascent, "Enter", said["ascent"][1])
-    ascent.locator("button", has_text="back").focus()
+    back = ascent.locator("button", has_text="back")
+    page.wait_for_function("b => !b.disabled", arg=back.element_handle(), timeout=30_000)
+    back.focus()
     _press_and_hear(page, ascent, "Enter", said["ascent"][2])
     assert "bits from" not in said["ascent"][0] and "distance to the mode" in said["ascent"][0]
     path.locator("[role=slider]").first.focus()
