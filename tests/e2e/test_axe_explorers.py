@@ -194,36 +194,44 @@ def test_explorers_in_jupyterlabs_dark_theme(open_lab_notebook, lab_page):
     nb.wait_for_widgets(min_count=4)
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                   " {theme: 'JupyterLab Dark'})")
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
-                           timeout=30_000)
-    explorers = page.locator(EXPLORER)
-    seen = []
-    for i in range(4):
-        explorer = explorers.nth(i)
-        explorer.locator("button:not([disabled]), input:not([type=hidden]), [role=slider]"
-                         ).first.focus()
-        page.keyboard.press("Tab")
-        page.keyboard.press("Shift+Tab")
-        for _ in range(20):
-            f = explorer.evaluate(_JS_FOCUS_BOX)
-            if not f["inside"]:
-                break
-            f["ground"] = page.evaluate(_JS_GROUND)
-            seen.append(f)
+    # the theme is a setting of the session's JupyterLab: put it back for the tests after
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                               timeout=30_000)
+        explorers = page.locator(EXPLORER)
+        seen = []
+        for i in range(4):
+            explorer = explorers.nth(i)
+            explorer.locator("button:not([disabled]), input:not([type=hidden]), [role=slider]"
+                             ).first.focus()
             page.keyboard.press("Tab")
-    assert len(seen) >= 15, [f["text"] for f in seen]
-    for f in seen:
-        assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
-        assert contrast_ratio("#ffffff", _rgb(f["ground"])) >= 3, f
-        if "rgba(0, 0, 0, 0)" not in f["fill"]:
-            assert contrast_ratio("#ffffff", _rgb(f["fill"])) >= 3, f
-    bars = page.eval_on_selector_all(
-        f"{EXPLORER} button.widget-toggle-button.mod-active",
-        "bs => bs.map(b => [getComputedStyle(b).boxShadow, getComputedStyle(b).backgroundColor])")
-    assert len(bars) == 2, bars
-    for shadow, fill in bars:
-        assert "rgb(255, 255, 255) 0px -4px 0px 0px inset" in shadow, shadow
-        assert contrast_ratio("#ffffff", _rgb(fill)) >= 3, fill
+            page.keyboard.press("Shift+Tab")
+            for _ in range(20):
+                f = explorer.evaluate(_JS_FOCUS_BOX)
+                if not f["inside"]:
+                    break
+                f["ground"] = page.evaluate(_JS_GROUND)
+                seen.append(f)
+                page.keyboard.press("Tab")
+        assert len(seen) >= 15, [f["text"] for f in seen]
+        for f in seen:
+            assert "rgb(255, 255, 255) 0px 0px 0px 2px" in f["shadow"], f
+            assert contrast_ratio("#ffffff", _rgb(f["ground"])) >= 3, f
+            if "rgba(0, 0, 0, 0)" not in f["fill"]:
+                assert contrast_ratio("#ffffff", _rgb(f["fill"])) >= 3, f
+        bars = page.eval_on_selector_all(
+            f"{EXPLORER} button.widget-toggle-button.mod-active",
+            "bs => bs.map(b => [getComputedStyle(b).boxShadow,"
+            " getComputedStyle(b).backgroundColor])")
+        assert len(bars) == 2, bars
+        for shadow, fill in bars:
+            assert "rgb(255, 255, 255) 0px -4px 0px 0px inset" in shadow, shadow
+            assert contrast_ratio("#ffffff", _rgb(fill)) >= 3, fill
+    finally:
+        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                      " {theme: 'JupyterLab Light'})")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'",
+                               timeout=30_000)
     nb.assert_no_errors()
 
 
